@@ -1,0 +1,288 @@
+package dev.eddy.internal.exec;
+
+import dev.eddy.internal.plan.GroupFunction;
+import dev.eddy.internal.plan.LogicalPlan;
+import dev.eddy.internal.state.StateEntry;
+import dev.eddy.internal.state.StateEntryEncoder;
+import dev.eddy.internal.state.TimerIndex;
+import dev.eddy.spi.ColumnFamily;
+import dev.eddy.spi.RowConsumer;
+import dev.eddy.spi.StateStore;
+import dev.eddy.spi.StateStoreProvider;
+import dev.eddy.spi.StateTable;
+import dev.eddy.streaming.GroupState;
+import dev.eddy.streaming.GroupStateTimeout;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Executes {@code (flat)MapGroupsWithState} for one state partition per task: the data calls,
+ * then the timeouts, then write-back of each call (SEMANTICS B1–B7). State lives in the
+ * partition's {@link StateStore} under one column family of {@link StateEntry}; pending timeouts
+ * live in a {@link TimerIndex} rebuilt from the store whenever the store is opened at a version
+ * the index does not describe (first batch, restart, after an abort).
+ *
+ * <p>Thread safety: tasks of different partitions run concurrently; each partition's provider,
+ * timer index and grouper are touched by one task at a time.
+ */
+final class StatefulOperator {
+  static final String STATE_CF = "state";
+
+  private final LogicalPlan.FlatMapGroupsWithState node;
+  private final int numPartitions;
+  private final StateStoreProvider[] providers;
+  private final ColumnFamily<Object, StateEntry> stateCf;
+  private final TimerIndex<Object>[] timers;
+  private final long[] timersVersion;
+  private final KeyGrouper[] groupers;
+  private final boolean watermarkPresent;
+  private final List<LogicalPlan> postNodes;
+  private final List<Map<Object, Object>> initialState;
+
+  /** One partition's work in one batch, committed or aborted together with the others. */
+  static final class PartitionOutcome {
+    final int partition;
+    final StateStore store;
+    final List<Object> output = new ArrayList<>();
+    final OperatorMetrics metrics = new OperatorMetrics();
+
+    PartitionOutcome(int partition, StateStore store) {
+      this.partition = partition;
+      this.store = store;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  StatefulOperator(
+      LogicalPlan.FlatMapGroupsWithState node,
+      StateStoreProvider[] providers,
+      boolean watermarkPresent,
+      List<LogicalPlan> postNodes) {
+    this.node = node;
+    this.numPartitions = providers.length;
+    this.providers = providers;
+    this.watermarkPresent = watermarkPresent;
+    this.postNodes = postNodes;
+    this.stateCf = stateColumnFamily(node);
+    this.timers = new TimerIndex[numPartitions];
+    this.timersVersion = new long[numPartitions];
+    this.groupers = new KeyGrouper[numPartitions];
+    for (int p = 0; p < numPartitions; p++) {
+      timers[p] = new TimerIndex<>();
+      timersVersion[p] = -1;
+      groupers[p] = new KeyGrouper();
+    }
+    this.initialState = new ArrayList<>();
+    for (int p = 0; p < numPartitions; p++) {
+      initialState.add(new LinkedHashMap<>());
+    }
+    if (node.initialState() != null) {
+      for (Map.Entry<Object, Object> e : node.initialState()) {
+        int p = ShuffleBuffer.partition(ShuffleBuffer.hash(e.getKey()), numPartitions);
+        if (initialState.get(p).put(e.getKey(), e.getValue()) != null) {
+          throw new IllegalArgumentException(
+              "Initial state of " + node.name() + " has the key '" + e.getKey() + "' more than once");
+        }
+      }
+    }
+  }
+
+  /** The column family the operator keeps its per-key entries in. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static ColumnFamily<Object, StateEntry> stateColumnFamily(LogicalPlan.FlatMapGroupsWithState node) {
+    return new ColumnFamily(STATE_CF, node.keyEncoder(), new StateEntryEncoder(node.stateEncoder()));
+  }
+
+  String name() {
+    return node.name();
+  }
+
+  int numPartitions() {
+    return numPartitions;
+  }
+
+  GroupStateTimeout timeout() {
+    return node.timeout();
+  }
+
+  /** Whether some key of some partition has a pending timeout. */
+  boolean hasPendingTimeouts() {
+    for (TimerIndex<Object> t : timers) {
+      if (t.size() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Runs partition {@code p} of batch {@code ctx}: calls for keys with data, initial state (batch
+   * 0), then expired timeouts. The store stays open; the caller commits or aborts it.
+   */
+  PartitionOutcome process(int p, ShuffleBuffer[] inputs, BatchContext ctx) throws Exception {
+    StateStore store = providers[p].getStore(ctx.batchId());
+    PartitionOutcome out = new PartitionOutcome(p, store);
+    try {
+      run(p, inputs, ctx, store, out);
+    } catch (Exception | Error e) {
+      store.abort();
+      timersVersion[p] = -1;
+      throw e;
+    } finally {
+      groupers[p].release();
+    }
+    return out;
+  }
+
+  private void run(int p, ShuffleBuffer[] inputs, BatchContext ctx, StateStore store, PartitionOutcome out)
+      throws Exception {
+    StateTable<Object, StateEntry> table = store.table(stateCf);
+    TimerIndex<Object> timerIndex = timers[p];
+    if (timersVersion[p] != ctx.batchId()) {
+      rebuildTimers(table, timerIndex);
+    }
+    List<Object> output = out.output;
+    RowConsumer<Object> emit = Pipeline.build(postNodes, List.of(), null, output::add);
+    KeyGrouper grouper = groupers[p];
+    grouper.group(inputs);
+
+    long start = System.nanoTime();
+    Map<Object, Object> initial = ctx.batchId() == 0 ? initialState.get(p) : Map.of();
+    for (int g = 0; g < grouper.groupCount(); g++) {
+      Object key = grouper.key(g);
+      StateEntry entry = table.get(key);
+      if (entry == null && initial.containsKey(key)) {
+        entry = new StateEntry(initial.get(key), StateEntry.NO_TIMESTAMP);
+        table.put(key, entry);
+      }
+      call(key, grouper.values(g), entry, false, ctx, table, timerIndex, emit, out.metrics);
+    }
+    for (Map.Entry<Object, Object> e : initial.entrySet()) {
+      if (!grouper.contains(e.getKey())) {
+        StateEntry entry = new StateEntry(e.getValue(), StateEntry.NO_TIMESTAMP);
+        table.put(e.getKey(), entry);
+        call(e.getKey(), Collections.emptyIterator(), entry, false, ctx, table, timerIndex, emit, out.metrics);
+      }
+    }
+    long afterData = System.nanoTime();
+    out.metrics.allUpdatesTimeNs = afterData - start;
+
+    long threshold = timeoutThreshold(ctx);
+    if (threshold != Long.MIN_VALUE) {
+      List<Object> expired = new ArrayList<>();
+      timerIndex.pollExpired(threshold, expired::add);
+      for (Object key : expired) {
+        StateEntry entry = table.get(key);
+        out.metrics.numTimeouts++;
+        call(key, Collections.emptyIterator(), entry, true, ctx, table, timerIndex, emit, out.metrics);
+      }
+    }
+    out.metrics.allRemovalsTimeNs = System.nanoTime() - afterData;
+    timersVersion[p] = ctx.batchId() + 1;
+  }
+
+  /** The threshold below which timeouts fire in this batch, or MIN_VALUE when none can. */
+  private long timeoutThreshold(BatchContext ctx) {
+    if (node.timeout() == GroupStateTimeout.ProcessingTimeTimeout()) {
+      return ctx.timestampMs();
+    }
+    if (node.timeout() == GroupStateTimeout.EventTimeTimeout() && watermarkPresent) {
+      return ctx.evictionWatermarkMs();
+    }
+    return Long.MIN_VALUE;
+  }
+
+  private static void rebuildTimers(StateTable<Object, StateEntry> table, TimerIndex<Object> timerIndex) {
+    timerIndex.clear();
+    for (Iterator<Map.Entry<Object, StateEntry>> it = table.iterator(); it.hasNext(); ) {
+      Map.Entry<Object, StateEntry> e = it.next();
+      if (e.getValue().timeoutMs() != StateEntry.NO_TIMESTAMP) {
+        timerIndex.set(e.getKey(), e.getValue().timeoutMs());
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void call(
+      Object key,
+      Iterator<Object> values,
+      StateEntry entry,
+      boolean timedOut,
+      BatchContext ctx,
+      StateTable<Object, StateEntry> table,
+      TimerIndex<Object> timerIndex,
+      RowConsumer<Object> emit,
+      OperatorMetrics metrics)
+      throws Exception {
+    long oldTimeout = entry == null ? StateEntry.NO_TIMESTAMP : entry.timeoutMs();
+    GroupStateImpl<Object> state =
+        new GroupStateImpl<>(
+            entry == null ? null : entry.value(),
+            ctx.timestampMs(),
+            ctx.evictionWatermarkMs(),
+            watermarkPresent,
+            node.timeout(),
+            timedOut);
+    GroupFunction fn = node.fn();
+    try {
+      Iterator<Object> results = fn.call(key, values, (GroupState<Object>) state);
+      while (results.hasNext()) {
+        emit.accept(results.next());
+      }
+    } catch (Exception | LinkageError | AssertionError e) {
+      throw new StateFunctionException(node.name(), ctx.batchId(), key, e);
+    }
+    long newTimeout = state.timeoutTimestampMs();
+    if (state.isRemoved() && newTimeout == StateEntry.NO_TIMESTAMP) {
+      table.remove(key);
+      metrics.numRowsRemoved++;
+    } else if (state.isUpdated() || state.isRemoved() || newTimeout != oldTimeout) {
+      table.put(key, new StateEntry(state.value(), newTimeout));
+      metrics.numRowsUpdated++;
+    }
+    if (newTimeout != oldTimeout || timedOut) {
+      if (newTimeout == StateEntry.NO_TIMESTAMP) {
+        timerIndex.cancel(key);
+      } else {
+        timerIndex.set(key, newTimeout);
+      }
+    }
+  }
+
+  /** Commits partition work; returns the commit time in nanoseconds. */
+  void commit(PartitionOutcome outcome) {
+    long t0 = System.nanoTime();
+    outcome.store.commit();
+    outcome.metrics.commitTimeNs = System.nanoTime() - t0;
+    var m = outcome.store.metrics();
+    outcome.metrics.numRowsTotal = m.numKeys();
+    outcome.metrics.memoryUsedBytes = m.memoryUsedBytes();
+    outcome.metrics.custom.putAll(m.customMetrics());
+  }
+
+  /** Aborts partition work that will not be committed. */
+  void abort(PartitionOutcome outcome) {
+    if (!outcome.store.hasCommitted()) {
+      outcome.store.abort();
+      timersVersion[outcome.partition] = -1;
+    }
+  }
+
+  /** Closes every partition's provider. */
+  void close() {
+    for (StateStoreProvider p : providers) {
+      p.close();
+    }
+  }
+
+  /** Runs background maintenance of every partition's provider. */
+  void doMaintenance() {
+    for (StateStoreProvider p : providers) {
+      p.doMaintenance();
+    }
+  }
+}

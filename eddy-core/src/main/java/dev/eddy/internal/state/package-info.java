@@ -1,0 +1,5 @@
+/**
+ * State store backends that ship with the core ({@code memory}), the provider registry, and the
+ * timer index of timeouts. May depend on {@code dev.eddy.spi} and {@code dev.eddy.internal.codec}.
+ */
+package dev.eddy.internal.state;
