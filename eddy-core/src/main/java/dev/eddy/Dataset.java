@@ -7,6 +7,7 @@ import dev.eddy.internal.codec.TypeEncoder;
 import dev.eddy.internal.plan.EventTimeColumn;
 import dev.eddy.internal.plan.LocalEvaluator;
 import dev.eddy.internal.plan.LogicalPlan;
+import dev.eddy.internal.plan.RowConverter;
 import dev.eddy.internal.sink.TableFormatter;
 import dev.eddy.internal.time.Durations;
 import dev.eddy.streaming.DataStreamWriter;
@@ -90,6 +91,20 @@ public final class Dataset<T> {
               + plan.encoder().schemaString());
     }
     return new Dataset<>(session, new LogicalPlan.Watermark(plan, eventTime, delay, column));
+  }
+
+  /**
+   * Views rows as {@code encoder}'s type: each record or bean field takes the column of the same
+   * name (Spark's {@code Dataset.as}). Meant for {@link Row} datasets, such as a file source with
+   * a declared schema.
+   */
+  public <U> Dataset<U> as(Encoder<U> encoder) {
+    if (encoder.clazz().isAssignableFrom(plan.encoder().clazz())) {
+      @SuppressWarnings("unchecked")
+      Dataset<U> same = (Dataset<U>) this;
+      return same;
+    }
+    return new Dataset<>(session, new LogicalPlan.MapRows(plan, RowConverter.to(encoder), encoder));
   }
 
   /** Groups rows by the key {@code fn} returns, for the stateful operators. */

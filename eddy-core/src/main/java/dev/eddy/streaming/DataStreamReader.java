@@ -28,6 +28,7 @@ public final class DataStreamReader {
   private final EddySession session;
   private String format;
   private final Map<String, String> options = new LinkedHashMap<>();
+  private Encoder<?> schema;
 
   public DataStreamReader(EddySession session) {
     this.session = session;
@@ -56,6 +57,21 @@ public final class DataStreamReader {
     return option(key, Boolean.toString(value));
   }
 
+  /**
+   * Declares the fields file sources read: the fields of a record or bean encoder, in order, with
+   * their types. Follow {@code load} with {@code .as(encoder)} to get typed rows.
+   */
+  public DataStreamReader schema(Encoder<?> schema) {
+    this.schema = schema;
+    return this;
+  }
+
+  /** Reads the directory {@code path} (the {@code path} option). */
+  public Dataset<Row> load(String path) {
+    option("path", path);
+    return load();
+  }
+
   public DataStreamReader options(Map<String, String> opts) {
     opts.forEach(this::option);
     return this;
@@ -77,7 +93,7 @@ public final class DataStreamReader {
     } catch (AnalysisException e) {
       encoder = Encoders.row(); // reported, with the known formats, when the query starts
     }
-    LogicalPlan plan = new LogicalPlan.StreamSource(format, Map.copyOf(options), encoder, null);
+    LogicalPlan plan = new LogicalPlan.StreamSource(format, Map.copyOf(options), encoder, schema, null);
     return (Dataset<Row>) (Dataset<?>) ApiAccess.get().dataset(session, plan);
   }
 }

@@ -54,7 +54,7 @@ public final class MemoryStream<T> implements Source<T> {
   /** The stream as a dataset. */
   @SuppressWarnings("unchecked")
   public Dataset<T> toDS() {
-    LogicalPlan plan = new LogicalPlan.StreamSource("memory", Map.of(), encoder, () -> this);
+    LogicalPlan plan = new LogicalPlan.StreamSource("memory", Map.of(), encoder, null, () -> this);
     return (Dataset<T>) ApiAccess.get().dataset(session, plan);
   }
 

@@ -49,6 +49,7 @@ public final class StreamDriver<I, O> implements AutoCloseable {
   private EddySession session;
   private MemoryStream<I> input;
   private StreamingQuery query;
+  private java.nio.file.Path checkpoint;
 
   private StreamDriver(Encoder<I> inputEncoder, Function<Dataset<I>, Dataset<O>> pipeline) {
     this.inputEncoder = inputEncoder;
@@ -60,7 +61,10 @@ public final class StreamDriver<I, O> implements AutoCloseable {
     return new StreamDriver<>(inputEncoder, pipeline);
   }
 
-  /** A session setting, such as {@code eddy.sql.shuffle.partitions}. */
+  /**
+   * A setting, such as {@code eddy.sql.shuffle.partitions}: applied to the session and, as a
+   * query-level setting, to every (re)start, so a change between restarts takes effect.
+   */
   public StreamDriver<I, O> config(String key, Object value) {
     settings.put(key, String.valueOf(value));
     return this;
@@ -76,25 +80,42 @@ public final class StreamDriver<I, O> implements AutoCloseable {
     return this;
   }
 
+  /** Runs the query with a checkpoint in {@code dir}, so {@link #restart()} resumes from it. */
+  public StreamDriver<I, O> checkpoint(java.nio.file.Path dir) {
+    this.checkpoint = dir;
+    return this;
+  }
+
   /**
    * Builds the session and starts the query; rejections (analysis errors, bad options) are thrown
    * from here.
    */
   public StreamDriver<I, O> start() {
-    EddySession.Builder b = EddySession.builder().appName("stream-driver").clock(clock);
-    settings.forEach(b::config);
-    session = b.getOrCreate();
-    input = MemoryStream.of(session, inputEncoder);
+    ensureSession();
     Dataset<O> out = pipeline.apply(input.toDS());
-    query = out.writeStream()
+    var writer = out.writeStream()
         .outputMode(outputMode)
         .trigger(trigger)
-        .foreachBatch((ds, id) -> record(id, ds.collectAsList()))
-        .start();
+        .foreachBatch((ds, id) -> record(id, ds.collectAsList()));
+    if (checkpoint != null) {
+      writer.option("checkpointLocation", checkpoint.toString());
+    }
+    settings.forEach(writer::option);
+    query = writer.start();
     if (trigger.kind() == Trigger.Kind.PROCESSING_TIME) {
       awaitIdle();
     }
     return this;
+  }
+
+  /** Makes the session and the input stream on first use, so rows may be added before start. */
+  private void ensureSession() {
+    if (session == null) {
+      EddySession.Builder b = EddySession.builder().appName("stream-driver").clock(clock);
+      settings.forEach(b::config);
+      session = b.getOrCreate();
+      input = MemoryStream.of(session, inputEncoder);
+    }
   }
 
   private void record(long batchId, List<O> rows) {
@@ -108,12 +129,12 @@ public final class StreamDriver<I, O> implements AutoCloseable {
   /** Adds rows as one offset of the input stream. */
   @SafeVarargs
   public final StreamDriver<I, O> addData(I... rows) {
-    input.addData(Arrays.asList(rows));
-    return this;
+    return addData(Arrays.asList(rows));
   }
 
-  /** Adds rows as one offset of the input stream. */
+  /** Adds rows as one offset of the input stream (before or after {@link #start()}). */
   public StreamDriver<I, O> addData(List<I> rows) {
+    ensureSession();
     input.addData(rows);
     return this;
   }
@@ -197,6 +218,24 @@ public final class StreamDriver<I, O> implements AutoCloseable {
   /** The session. */
   public EddySession session() {
     return session;
+  }
+
+  /** Stops the query; the input and the recorded batches stay. */
+  public StreamDriver<I, O> stop() {
+    query.stop();
+    return this;
+  }
+
+  /**
+   * Stops the query and starts it again on the same input and checkpoint (set with {@link
+   * #checkpoint}): it resumes at the first batch not committed.
+   */
+  public StreamDriver<I, O> restart() {
+    if (checkpoint == null) {
+      throw new IllegalStateException("restart() needs a checkpoint: call checkpoint(dir) before start()");
+    }
+    stop();
+    return start();
   }
 
   /** Stops the query and closes the session. */

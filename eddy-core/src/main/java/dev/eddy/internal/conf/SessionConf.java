@@ -28,6 +28,7 @@ public final class SessionConf {
   /** Backend settings live under this prefix and are passed to the backend as they are. */
   public static final String STATE_STORE_PREFIX = "eddy.sql.streaming.stateStore.";
   public static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
+  public static final String MAINTENANCE_INTERVAL = "eddy.sql.streaming.stateStore.maintenanceInterval";
 
   private static final Set<String> KNOWN =
       Set.of(
@@ -53,6 +54,8 @@ public final class SessionConf {
     pollingDelayMs();
     stateGrowthWarningBatches();
     workerThreads();
+    minBatchesToRetain();
+    maintenanceIntervalMs();
   }
 
   /**
@@ -131,6 +134,16 @@ public final class SessionConf {
 
   public int stateGrowthWarningBatches() {
     return (int) positive(STATE_GROWTH_WARNING_BATCHES, 20);
+  }
+
+  /** Batches of logs and state versions kept in a checkpoint (Spark's minBatchesToRetain). */
+  public int minBatchesToRetain() {
+    return (int) positive(MIN_BATCHES_TO_RETAIN, 100);
+  }
+
+  /** How often state stores run their background maintenance, in milliseconds. */
+  public long maintenanceIntervalMs() {
+    return positive(MAINTENANCE_INTERVAL, 5000);
   }
 
   public int workerThreads() {

@@ -1,13 +1,13 @@
 package dev.eddy.internal.exec;
 
 import dev.eddy.AnalysisException;
+import dev.eddy.internal.checkpoint.FileCheckpoint;
 import dev.eddy.internal.checkpoint.InMemoryCheckpoint;
 import dev.eddy.internal.checkpoint.QueryCheckpoint;
 import dev.eddy.internal.conf.SessionConf;
 import dev.eddy.internal.plan.Analyzer;
 import dev.eddy.internal.plan.LogicalPlan;
 import dev.eddy.internal.plan.QueryPlan;
-import dev.eddy.internal.state.StateStoreProviders;
 import dev.eddy.spi.Options;
 import dev.eddy.spi.Sink;
 import dev.eddy.spi.SinkContext;
@@ -15,8 +15,6 @@ import dev.eddy.spi.SinkProvider;
 import dev.eddy.spi.Source;
 import dev.eddy.spi.SourceContext;
 import dev.eddy.spi.SourceProvider;
-import dev.eddy.spi.StateStoreContext;
-import dev.eddy.spi.StateStoreProvider;
 import dev.eddy.streaming.OutputMode;
 import dev.eddy.streaming.StreamingQuery;
 import dev.eddy.streaming.StreamingQueryManager;
@@ -59,22 +57,46 @@ public final class QueryStarter {
   public static StreamingQuery start(Request request) {
     SessionConf conf = request.conf().with(queryConf(request.options()));
     QueryPlan plan = Analyzer.analyze(request.root(), request.outputMode());
-    if (conf.checkpointLocation() != null || request.options().containsKey("checkpointlocation")) {
-      throw new AnalysisException(
-          "Option 'checkpointLocation': durable checkpoints are not available in this build of Eddy yet");
-    }
-    QueryCheckpoint checkpoint = new InMemoryCheckpoint();
-    Source<Object> source = (Source<Object>) createSource(plan.source(), request.clock());
-    Sink<Object> sink = request.sinkInstance();
-    String sinkDescription = "ForeachBatchSink";
-    if (sink == null) {
-      sink = createSink(request);
-      sinkDescription = request.format();
+    Path checkpointDir = checkpointDir(request, conf);
+    QueryCheckpoint checkpoint;
+    try {
+      checkpoint = checkpointDir == null
+          ? new InMemoryCheckpoint()
+          : new FileCheckpoint(checkpointDir, conf.minBatchesToRetain());
+    } catch (IllegalStateException e) {
+      throw new AnalysisException(e.getMessage(), e);
     }
     StatefulOperator operator = null;
-    if (plan.stateful() != null) {
-      operator = createOperator(plan, conf);
+    try {
+      Source<Object> source = (Source<Object>) createSource(
+          plan.source(), request.clock(), checkpointDir == null ? null : checkpointDir.resolve("sources").resolve("0"));
+      Sink<Object> sink = request.sinkInstance();
+      String sinkDescription = "ForeachBatchSink";
+      if (sink == null) {
+        sink = createSink(request);
+        sinkDescription = request.format();
+      }
+      if (plan.stateful() != null) {
+        long committed = checkpoint.latestCommit().map(c -> c.batchId() + 1).orElse(0L);
+        StateLayout layout = checkpointDir == null
+            ? StateLayout.inMemory(plan.stateful(), conf)
+            : StateLayout.open(checkpointDir.resolve("state"), plan.stateful(), conf, committed);
+        operator = new StatefulOperator(
+            plan.stateful(), layout.providers, layout.versionBase, !plan.watermarks().isEmpty(), plan.postNodes());
+      }
+      return launch(request, conf, plan, checkpoint, source, sink, sinkDescription, operator);
+    } catch (RuntimeException e) {
+      if (operator != null) {
+        operator.close();
+      }
+      checkpoint.close();
+      throw e;
     }
+  }
+
+  private static StreamingQuery launch(
+      Request request, SessionConf conf, QueryPlan plan, QueryCheckpoint checkpoint, Source<Object> source,
+      Sink<Object> sink, String sinkDescription, StatefulOperator operator) {
     long[] delays = new long[plan.watermarks().size()];
     for (int i = 0; i < delays.length; i++) {
       delays[i] = plan.watermarks().get(i).delayMs();
@@ -85,7 +107,7 @@ public final class QueryStarter {
                 request.queryName(), request.root(), plan, request.trigger(), request.clock(), conf.pollingDelayMs(),
                 source, sink, sinkDescription, operator, new WatermarkTracker(delays, conf.maxWatermarkPolicy()),
                 checkpoint, request.workers(), conf.noDataMicroBatches(), conf.numRecentProgress(),
-                conf.stateGrowthWarningBatches(), request.manager()));
+                conf.stateGrowthWarningBatches(), conf.maintenanceIntervalMs(), request.manager()));
     query.start();
     return query;
   }
@@ -100,13 +122,33 @@ public final class QueryStarter {
     return out;
   }
 
-  private static Source<?> createSource(LogicalPlan.StreamSource node, dev.eddy.spi.Clock clock) {
+  /**
+   * The query's checkpoint directory: the {@code checkpointLocation} option, or {@code
+   * <eddy.sql.streaming.checkpointLocation>/<queryName>}; null for none.
+   */
+  private static Path checkpointDir(Request request, SessionConf conf) {
+    String location = request.options().get("checkpointlocation");
+    if (location != null) {
+      return Path.of(location);
+    }
+    if (conf.checkpointLocation() != null) {
+      if (request.queryName() == null) {
+        throw new AnalysisException(
+            "Setting '" + SessionConf.CHECKPOINT_LOCATION + "' needs a queryName to place the query's checkpoint under it");
+      }
+      return Path.of(conf.checkpointLocation(), request.queryName());
+    }
+    return null;
+  }
+
+  private static Source<?> createSource(LogicalPlan.StreamSource node, dev.eddy.spi.Clock clock, Path metadataDir) {
     if (node.instance() != null) {
       return node.instance().get();
     }
     SourceProvider provider = findSource(node.format());
     try {
-      return provider.createSource(new SourceContext(clock, null), new Options(node.format(), node.options()));
+      return provider.createSource(
+          new SourceContext(clock, metadataDir, node.declaredSchema()), new Options(node.format(), node.options()));
     } catch (IllegalArgumentException e) {
       throw new AnalysisException("Cannot start source '" + node.format() + "': " + e.getMessage(), e);
     }
@@ -156,26 +198,4 @@ public final class QueryStarter {
     throw new AnalysisException("Unknown sink format '" + format + "'; known formats: " + known + ", foreachBatch");
   }
 
-  private static StatefulOperator createOperator(QueryPlan plan, SessionConf conf) {
-    LogicalPlan.FlatMapGroupsWithState node = plan.stateful();
-    int partitions = conf.shufflePartitions();
-    StateStoreProvider[] providers = new StateStoreProvider[partitions];
-    Path storeRoot = null;
-    try {
-      for (int p = 0; p < partitions; p++) {
-        providers[p] = StateStoreProviders.create(conf.stateStoreProvider(), SessionConf.STATE_STORE_PROVIDER);
-        providers[p].init(
-            new StateStoreContext(
-                storeRoot, node.name(), 0, p, List.of(StatefulOperator.stateColumnFamily(node)), conf.asMap()));
-      }
-    } catch (IllegalArgumentException e) {
-      for (StateStoreProvider sp : providers) {
-        if (sp != null) {
-          sp.close();
-        }
-      }
-      throw new AnalysisException(e.getMessage(), e);
-    }
-    return new StatefulOperator(node, providers, !plan.watermarks().isEmpty(), plan.postNodes());
-  }
 }

@@ -35,6 +35,8 @@ final class StatefulOperator {
   private final LogicalPlan.FlatMapGroupsWithState node;
   private final int numPartitions;
   private final StateStoreProvider[] providers;
+  /** Store version = batch id − versionBase (non-zero after the state layout was migrated). */
+  private final long versionBase;
   private final ColumnFamily<Object, StateEntry> stateCf;
   private final TimerIndex<Object>[] timers;
   private final long[] timersVersion;
@@ -60,9 +62,11 @@ final class StatefulOperator {
   StatefulOperator(
       LogicalPlan.FlatMapGroupsWithState node,
       StateStoreProvider[] providers,
+      long versionBase,
       boolean watermarkPresent,
       List<LogicalPlan> postNodes) {
     this.node = node;
+    this.versionBase = versionBase;
     this.numPartitions = providers.length;
     this.providers = providers;
     this.watermarkPresent = watermarkPresent;
@@ -124,7 +128,7 @@ final class StatefulOperator {
    * 0), then expired timeouts. The store stays open; the caller commits or aborts it.
    */
   PartitionOutcome process(int p, ShuffleBuffer[] inputs, BatchContext ctx) throws Exception {
-    StateStore store = providers[p].getStore(ctx.batchId());
+    StateStore store = providers[p].getStore(ctx.batchId() - versionBase);
     PartitionOutcome out = new PartitionOutcome(p, store);
     try {
       run(p, inputs, ctx, store, out);

@@ -45,6 +45,8 @@ public final class StreamingQueryImpl implements StreamingQuery {
   private final ProgressReporter progress;
   private final StreamingQueryManager manager;
   private final Thread thread;
+  private final long maintenanceIntervalMs;
+  private java.util.concurrent.ScheduledExecutorService maintenance;
 
   private final Object lock = new Object();
   private volatile boolean active = true;
@@ -68,6 +70,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
     this.checkpoint = parts.checkpoint();
     this.id = checkpoint.queryId();
     this.manager = parts.manager();
+    this.maintenanceIntervalMs = parts.maintenanceIntervalMs();
     this.execution = new MicroBatchExecution(
         plan, source, sink, operator, parts.watermarks(), checkpoint, parts.workers(), parts.noDataBatches());
     this.progress = new ProgressReporter(
@@ -95,11 +98,30 @@ public final class StreamingQueryImpl implements StreamingQuery {
       boolean noDataBatches,
       int retainedProgress,
       int growthWarningBatches,
+      long maintenanceIntervalMs,
       StreamingQueryManager manager) {}
 
   void start() {
     manager.register(this);
+    if (operator != null) {
+      maintenance = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, thread.getName() + "-maintenance");
+        t.setDaemon(true);
+        return t;
+      });
+      maintenance.scheduleWithFixedDelay(
+          this::maintain, maintenanceIntervalMs, maintenanceIntervalMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
     thread.start();
+  }
+
+  /** Runs the state stores' background work (snapshots, cleanup); a failure is logged, not fatal. */
+  private void maintain() {
+    try {
+      operator.doMaintenance();
+    } catch (RuntimeException e) {
+      LOG.warn("State maintenance of query {} failed (will retry): {}", describe(), e.toString(), e);
+    }
   }
 
   private void runLoop() {
@@ -222,6 +244,14 @@ public final class StreamingQueryImpl implements StreamingQuery {
   private void shutdown() {
     safely(source::stop);
     safely(sink::stop);
+    if (maintenance != null) {
+      maintenance.shutdownNow();
+      try {
+        maintenance.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (operator != null) {
       safely(operator::close);
     }

@@ -36,10 +36,12 @@ public sealed interface LogicalPlan
   }
 
   /**
-   * A streaming source: either a registered format with options, or a source instance (such as a
-   * memory stream) made by the caller.
+   * A streaming source: either a registered format with options (and the schema the user declared,
+   * or null), or a source instance (such as a memory stream) made by the caller.
    */
-  record StreamSource(String format, Map<String, String> options, Encoder<?> encoder, Supplier<Source<?>> instance)
+  record StreamSource(
+      String format, Map<String, String> options, Encoder<?> encoder, Encoder<?> declaredSchema,
+      Supplier<Source<?>> instance)
       implements LogicalPlan {
     @Override
     public LogicalPlan child() {

@@ -1,33 +1,66 @@
 package dev.eddy.internal.state;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import dev.eddy.spi.ColumnFamily;
 import dev.eddy.spi.StateStore;
 import dev.eddy.spi.StateStoreContext;
 import dev.eddy.spi.StateStoreMetrics;
 import dev.eddy.spi.StateStoreProvider;
 import dev.eddy.spi.StateTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
- * The {@code memory} backend: live objects in hash maps on the heap, one per column family. A
- * batch's changes are applied in place and recorded in an undo log (the first previous value of
- * every changed key), so {@link StateStore#abort()} restores the committed version without
- * re-reading anything, and commit knows exactly which entries changed.
+ * The {@code memory} backend (Spark's HDFS-backed store is the model): live objects in hash maps
+ * on the heap, one per column family.
  *
- * <p>Thread safety: one batch at a time, as the SPI requires.
+ * <ul>
+ *   <li>A batch's changes are applied in place and recorded in an undo log (the first previous
+ *       value of every changed key): {@link StateStore#abort()} restores the committed version
+ *       without re-reading anything, and commit knows exactly which entries changed.
+ *   <li>With a checkpoint, commit writes {@code <version>.delta} (only the changed entries,
+ *       deletions included) durably before it returns; see {@link StateFile}.
+ *   <li>{@link #doMaintenance()} (a background thread) folds the newest snapshot and the deltas
+ *       after it into {@code <version>.snapshot} once {@code
+ *       eddy.sql.streaming.stateStore.minDeltasForSnapshot} (default 10) deltas have accumulated,
+ *       working on files only; then deletes files no longer needed to load any of the last {@code
+ *       eddy.sql.streaming.minBatchesToRetain} (default 100) versions.
+ *   <li>Loading version v = newest snapshot ≤ v, then the deltas after it up to v.
+ * </ul>
+ *
+ * <p>Thread safety: the batch thread owns the maps and the open store; maintenance touches only
+ * files and synchronises with loads on {@code files}.
  */
 public final class MemoryStateStoreProvider implements StateStoreProvider {
+  static final String MIN_DELTAS_FOR_SNAPSHOT = "eddy.sql.streaming.stateStore.minDeltasForSnapshot";
+  static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
   private static final Object ABSENT = new Object();
   /** Rough per-entry overhead of a HashMap entry plus its slot. */
   private static final long ENTRY_OVERHEAD_BYTES = 48;
 
   private StateStoreContext context;
+  private List<ColumnFamily<?, ?>> families;
   private final Map<String, Table<?, ?>> tables = new LinkedHashMap<>();
-  private long committedVersion;
+  private final Object files = new Object();
+  private Path dir;
+  private int minDeltas;
+  private int retain;
+  private long committedVersion = -1;
   private MemoryStore open;
+  private long lastDeltaBytes;
+  private long lastLoadMs;
+  private volatile long lastSnapshotBytes;
+  private volatile long snapshotsWritten;
 
   @Override
   public String shortName() {
@@ -37,9 +70,32 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
   @Override
   public void init(StateStoreContext context) {
     this.context = context;
-    for (ColumnFamily<?, ?> cf : context.columnFamilies()) {
+    this.families = List.copyOf(context.columnFamilies());
+    this.dir = context.storeDir();
+    this.minDeltas = intSetting(MIN_DELTAS_FOR_SNAPSHOT, 10);
+    this.retain = intSetting(MIN_BATCHES_TO_RETAIN, 100);
+    for (ColumnFamily<?, ?> cf : families) {
       tables.put(cf.name(), new Table<>());
     }
+    if (dir == null) {
+      committedVersion = 0;
+    }
+  }
+
+  private int intSetting(String key, int defaultValue) {
+    String v = context.conf().get(key);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      int n = Integer.parseInt(v.trim());
+      if (n > 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("Setting '" + key + "' must be a positive integer, got '" + v + "'");
   }
 
   @Override
@@ -48,17 +104,164 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       throw new IllegalStateException("Store of " + context.describe() + " is already open at version " + open.version);
     }
     if (version != committedVersion) {
-      throw new IllegalStateException(
-          "Cannot load version " + version + " of " + context.describe()
-              + ": the memory backend without a checkpoint keeps only its latest version " + committedVersion);
+      if (dir == null) {
+        throw new IllegalStateException(
+            "Cannot load version " + version + " of " + context.describe()
+                + ": the memory backend without a checkpoint keeps only its latest version " + committedVersion);
+      }
+      load(version);
     }
     open = new MemoryStore(version);
     return open;
   }
 
+  /** Replaces the maps with version {@code version} read from the files. */
+  private void load(long version) {
+    long t0 = System.nanoTime();
+    tables.values().forEach(t -> {
+      t.live.clear();
+      t.undo.clear();
+    });
+    committedVersion = -1;
+    if (version > 0) {
+      synchronized (files) {
+        TreeSet<Long> snapshots = versions(".snapshot");
+        Long snapshot = snapshots.floor(version);
+        long from = 1;
+        @SuppressWarnings("unchecked")
+        Table<Object, Object>[] byIndex = tables.values().toArray(new Table[0]);
+        StateFile.RecordSink sink = new StateFile.RecordSink() {
+          @Override
+          public void put(int family, Object key, Object value) {
+            byIndex[family].live.put(key, value);
+          }
+
+          @Override
+          public void delete(int family, Object key) {
+            byIndex[family].live.remove(key);
+          }
+        };
+        if (snapshot != null) {
+          Path f = file(snapshot, ".snapshot");
+          StateFile.read(f, CheckpointIO.get().read(f), StateFile.SNAPSHOT, snapshot, families, sink);
+          from = snapshot + 1;
+        }
+        for (long v = from; v <= version; v++) {
+          Path f = file(v, ".delta");
+          if (!Files.exists(f)) {
+            throw new IllegalStateException(
+                "Cannot load version " + version + " of " + context.describe() + ": " + f + " is missing"
+                    + (snapshot == null ? " and there is no snapshot" : " (newest snapshot: " + snapshot + ")"));
+          }
+          StateFile.read(f, CheckpointIO.get().read(f), StateFile.DELTA, v, families, sink);
+        }
+      }
+    }
+    committedVersion = version;
+    lastLoadMs = (System.nanoTime() - t0) / 1_000_000;
+  }
+
+  @Override
+  public void doMaintenance() {
+    if (dir == null || !Files.isDirectory(dir)) {
+      return;
+    }
+    synchronized (files) {
+      TreeSet<Long> deltas = versions(".delta");
+      TreeSet<Long> snapshots = versions(".snapshot");
+      if (deltas.isEmpty()) {
+        return;
+      }
+      long latest = deltas.last();
+      Long lastSnapshot = snapshots.isEmpty() ? null : snapshots.last();
+      long base = lastSnapshot == null ? 0 : lastSnapshot;
+      if (latest - base >= minDeltas) {
+        writeSnapshot(latest, lastSnapshot);
+        snapshots.add(latest);
+      }
+      Long keep = snapshots.floor(latest - retain);
+      if (keep != null) {
+        for (long v : deltas.headSet(keep, true)) {
+          CheckpointIO.get().delete(file(v, ".delta"));
+        }
+        for (long v : snapshots.headSet(keep, false)) {
+          CheckpointIO.get().delete(file(v, ".snapshot"));
+        }
+      }
+    }
+  }
+
+  /** Folds the snapshot {@code base} (or nothing) and later deltas into a snapshot at {@code version}. */
+  private void writeSnapshot(long version, Long base) {
+    List<Map<Object, Object>> maps = new ArrayList<>();
+    for (int i = 0; i < families.size(); i++) {
+      maps.add(new HashMap<>());
+    }
+    StateFile.RecordSink sink = new StateFile.RecordSink() {
+      @Override
+      public void put(int family, Object key, Object value) {
+        maps.get(family).put(key, value);
+      }
+
+      @Override
+      public void delete(int family, Object key) {
+        maps.get(family).remove(key);
+      }
+    };
+    long from = 1;
+    if (base != null) {
+      Path f = file(base, ".snapshot");
+      StateFile.read(f, CheckpointIO.get().read(f), StateFile.SNAPSHOT, base, families, sink);
+      from = base + 1;
+    }
+    for (long v = from; v <= version; v++) {
+      Path f = file(v, ".delta");
+      if (!Files.exists(f)) {
+        return; // an older delta was already cleaned up: nothing to fold from here
+      }
+      StateFile.read(f, CheckpointIO.get().read(f), StateFile.DELTA, v, families, sink);
+    }
+    StateFile.Writer w = new StateFile.Writer(StateFile.SNAPSHOT, version, families);
+    for (int i = 0; i < maps.size(); i++) {
+      for (Map.Entry<Object, Object> e : maps.get(i).entrySet()) {
+        w.put(i, e.getKey(), e.getValue());
+      }
+    }
+    byte[] bytes = w.finish();
+    CheckpointIO.get().writeAtomically(file(version, ".snapshot"), bytes);
+    lastSnapshotBytes = bytes.length;
+    snapshotsWritten++;
+  }
+
+  private Path file(long version, String suffix) {
+    return dir.resolve(version + suffix);
+  }
+
+  private TreeSet<Long> versions(String suffix) {
+    TreeSet<Long> out = new TreeSet<>();
+    if (!Files.isDirectory(dir)) {
+      return out;
+    }
+    try (Stream<Path> list = Files.list(dir)) {
+      list.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(suffix) && n.substring(0, n.length() - suffix.length()).matches("\\d+"))
+          .forEach(n -> out.add(Long.parseLong(n.substring(0, n.length() - suffix.length()))));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list state directory " + dir + " of " + context.describe(), e);
+    }
+    return out;
+  }
+
   @Override
   public void close() {
-    tables.values().forEach(t -> t.live.clear());
+    tables.values().forEach(t -> {
+      t.live.clear();
+      t.undo.clear();
+    });
+    committedVersion = -1;
+    if (dir == null) {
+      committedVersion = 0;
+    }
   }
 
   /** The live map and undo log of one column family. */
@@ -142,11 +345,41 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       if (done) {
         throw new IllegalStateException("Store of " + context.describe() + " version " + version + " is already closed");
       }
+      if (dir != null) {
+        try {
+          writeDelta();
+        } catch (RuntimeException e) {
+          abort();
+          throw new IllegalStateException(
+              "Cannot commit version " + (version + 1) + " of " + context.describe() + ": " + e.getMessage(), e);
+        }
+      }
       tables.values().forEach(t -> t.undo.clear());
       committedVersion = version + 1;
       committed = true;
       done = true;
       return committedVersion;
+    }
+
+    private void writeDelta() {
+      StateFile.Writer w = new StateFile.Writer(StateFile.DELTA, version + 1, families);
+      int i = 0;
+      for (Table<?, ?> t : tables.values()) {
+        @SuppressWarnings("unchecked")
+        Table<Object, Object> table = (Table<Object, Object>) t;
+        for (Object key : table.undo.keySet()) {
+          Object value = table.live.get(key);
+          if (value == null) {
+            w.delete(i, key);
+          } else {
+            w.put(i, key, value);
+          }
+        }
+        i++;
+      }
+      byte[] bytes = w.finish();
+      CheckpointIO.get().writeAtomically(file(version + 1, ".delta"), bytes);
+      lastDeltaBytes = bytes.length;
     }
 
     @Override
@@ -168,7 +401,14 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       for (Table<?, ?> t : tables.values()) {
         keys += t.live.size();
       }
-      return new StateStoreMetrics(keys, keys * ENTRY_OVERHEAD_BYTES, Map.of());
+      Map<String, Long> custom = new LinkedHashMap<>();
+      if (dir != null) {
+        custom.put("deltaBytes", lastDeltaBytes);
+        custom.put("snapshotBytes", lastSnapshotBytes);
+        custom.put("snapshotsWritten", snapshotsWritten);
+        custom.put("loadTimeMs", lastLoadMs);
+      }
+      return new StateStoreMetrics(keys, keys * ENTRY_OVERHEAD_BYTES, custom);
     }
   }
 }

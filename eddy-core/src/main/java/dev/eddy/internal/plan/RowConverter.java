@@ -1,0 +1,93 @@
+package dev.eddy.internal.plan;
+
+import dev.eddy.AnalysisException;
+import dev.eddy.Encoder;
+import dev.eddy.Row;
+import dev.eddy.function.MapFunction;
+import dev.eddy.internal.codec.TypeEncoder;
+import dev.eddy.internal.codec.TypeInfo;
+import java.util.List;
+
+/**
+ * Converts {@link Row}s to a record, bean or scalar type by column name, for {@code
+ * Dataset.as(encoder)}: each field takes the column of the same name; a scalar takes the only
+ * column (or the one named {@code value}). Numbers are widened or narrowed to the field's type.
+ */
+public final class RowConverter implements MapFunction<Object, Object> {
+  private static final long serialVersionUID = 1L;
+  private final Class<?> target;
+
+  private RowConverter(Class<?> target) {
+    this.target = target;
+  }
+
+  /**
+   * A converter of rows to {@code encoder}'s type.
+   *
+   * @throws AnalysisException when the type is a row itself
+   */
+  public static RowConverter to(Encoder<?> encoder) {
+    if (TypeEncoder.cast(encoder).info().kind() == TypeInfo.Kind.ROW) {
+      throw new AnalysisException("as(): the target must be a record, bean or scalar type, not Row");
+    }
+    return new RowConverter(encoder.clazz());
+  }
+
+  @Override
+  public Object call(Object value) {
+    Row row = (Row) value;
+    TypeInfo<?> info = TypeInfo.of(target);
+    if (info.kind() == TypeInfo.Kind.SCALAR) {
+      int i = row.length() == 1 ? 0 : row.fieldIndex("value");
+      return convert(row.get(i), target, "value");
+    }
+    List<TypeInfo.FieldInfo> fields = info.fields();
+    Object[] values = new Object[fields.size()];
+    for (int i = 0; i < values.length; i++) {
+      TypeInfo.FieldInfo f = fields.get(i);
+      int idx = row.columns().indexOf(f.name());
+      if (idx < 0) {
+        throw new IllegalArgumentException(
+            "Cannot convert row with columns " + row.columns() + " to " + target.getSimpleName() + ": no column '" + f.name() + "'");
+      }
+      values[i] = convert(row.get(idx), f.type(), f.name());
+    }
+    return info.newInstance(values);
+  }
+
+  private static Object convert(Object v, Class<?> type, String field) {
+    if (v == null) {
+      if (type.isPrimitive()) {
+        throw new IllegalArgumentException("Column '" + field + "' is null but field type " + type + " cannot hold null");
+      }
+      return null;
+    }
+    if (v instanceof Number n) {
+      if (type == long.class || type == Long.class) {
+        return n.longValue();
+      }
+      if (type == int.class || type == Integer.class) {
+        return n.intValue();
+      }
+      if (type == double.class || type == Double.class) {
+        return n.doubleValue();
+      }
+      if (type == float.class || type == Float.class) {
+        return n.floatValue();
+      }
+      if (type == short.class || type == Short.class) {
+        return n.shortValue();
+      }
+      if (type == byte.class || type == Byte.class) {
+        return n.byteValue();
+      }
+      if (type == String.class) {
+        return n.toString();
+      }
+    }
+    if (v instanceof java.util.Date d && (type == long.class || type == Long.class)) {
+      return d.getTime();
+    }
+    return v;
+  }
+}
