@@ -310,7 +310,7 @@ final class MicroBatchExecution {
    */
   private <T> List<T> runAll(List<Callable<T>> tasks, java.util.function.Consumer<T> onFailure) throws Exception {
     if (tasks.size() == 1) {
-      return List.of(tasks.get(0).call());
+      return java.util.Collections.singletonList(tasks.get(0).call());
     }
     List<Future<T>> futures = new ArrayList<>();
     for (Callable<T> t : tasks) {
