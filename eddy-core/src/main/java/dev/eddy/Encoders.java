@@ -40,8 +40,13 @@ public final class Encoders {
     return TypeEncoder.of(clazz);
   }
 
-  /** The encoder of the untyped {@link Row}s the rate sources produce. */
+  /** The encoder of untyped {@link Row}s whose columns are not known in advance. */
   public static Encoder<Row> row() {
     return TypeEncoder.of(Row.class);
+  }
+
+  /** The encoder of untyped {@link Row}s with these columns, such as the rate sources' rows. */
+  public static Encoder<Row> row(String... columns) {
+    return TypeEncoder.ofRow(java.util.List.of(columns));
   }
 }

@@ -26,6 +26,18 @@ public interface Source<T> {
   /** Data up to {@code end} is committed and will not be asked for again. */
   default void commit(Offset end) {}
 
+  /**
+   * Called once before the first batch of a query with {@code Trigger.AvailableNow()}: from now on
+   * {@link #latestOffset()} must not go beyond the data available at this moment (it may still
+   * hand it out in several steps, respecting rate limits), so the query ends once it is read.
+   */
+  default void prepareForAvailableNow() {}
+
+  /** Figures for progress reports (such as malformed rows seen), by name. */
+  default java.util.Map<String, String> metrics() {
+    return java.util.Map.of();
+  }
+
   /** Releases resources; the source is not used afterwards. */
   default void stop() {}
 }

@@ -8,18 +8,25 @@ import java.util.List;
 public final class TypeEncoder<T> implements Encoder<T> {
   private static final long serialVersionUID = 1L;
   private final Class<T> clazz;
+  private final List<String> rowColumns;
   private transient TypeInfo<T> info;
 
-  private TypeEncoder(Class<T> clazz) {
+  private TypeEncoder(Class<T> clazz, List<String> rowColumns) {
     this.clazz = clazz;
+    this.rowColumns = rowColumns;
     this.info = TypeInfo.of(clazz);
+  }
+
+  /** The encoder of {@link dev.eddy.Row}s with the given columns (empty: not known in advance). */
+  public static TypeEncoder<dev.eddy.Row> ofRow(List<String> columns) {
+    return new TypeEncoder<>(dev.eddy.Row.class, List.copyOf(columns));
   }
 
   public static <T> TypeEncoder<T> of(Class<T> clazz) {
     if (clazz == null) {
       throw new IllegalArgumentException("Encoder class must not be null");
     }
-    return new TypeEncoder<>(clazz);
+    return new TypeEncoder<>(clazz, List.of());
   }
 
   /** The encoder behind any {@link Encoder}. */
@@ -45,7 +52,7 @@ public final class TypeEncoder<T> implements Encoder<T> {
       return List.of("value");
     }
     if (info().kind() == TypeInfo.Kind.ROW) {
-      return List.of();
+      return rowColumns;
     }
     List<String> names = new ArrayList<>();
     for (TypeInfo.FieldInfo f : info().fields()) {
@@ -87,7 +94,7 @@ public final class TypeEncoder<T> implements Encoder<T> {
       return "struct<value:" + clazz.getSimpleName() + ">";
     }
     if (info().kind() == TypeInfo.Kind.ROW) {
-      return "row";
+      return rowColumns.isEmpty() ? "row" : "row<" + String.join(",", rowColumns) + ">";
     }
     StringBuilder sb = new StringBuilder("struct<");
     for (TypeInfo.FieldInfo f : info().fields()) {

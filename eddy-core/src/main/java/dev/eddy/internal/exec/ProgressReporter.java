@@ -48,7 +48,8 @@ final class ProgressReporter {
     this.growthWarningBatches = growthWarningBatches;
   }
 
-  StreamingQueryProgress report(MicroBatchExecution.BatchRun run, StatefulOperator op, long startNs, long endNs) {
+  StreamingQueryProgress report(
+      MicroBatchExecution.BatchRun run, StatefulOperator op, Map<String, String> sourceMetrics, long startNs, long endNs) {
     long durationMs = (endNs - startNs) / 1_000_000;
     Map<String, Long> durations = new LinkedHashMap<>();
     durations.put("latestOffset", run.latestOffsetNs() / 1_000_000);
@@ -87,7 +88,7 @@ final class ProgressReporter {
     SourceProgress src =
         new SourceProgress(
             sourceDescription, run.offsets().startOffset(), run.offsets().endOffset(), run.latestOffset(),
-            run.inputRows(), inputRate, processedRate, Map.of());
+            run.inputRows(), inputRate, processedRate, sourceMetrics);
     SinkProgress sink = new SinkProgress(sinkDescription, run.outputRows(), Map.of());
     StreamingQueryProgress progress =
         new StreamingQueryProgress(

@@ -198,13 +198,13 @@ public final class StreamingQueryImpl implements StreamingQuery {
   }
 
   private void runAvailable(boolean once) throws Exception {
-    Offset target = source.latestOffset();
     if (once) {
-      runBatch(clock.getTimeMillis(), target);
+      runBatch(clock.getTimeMillis(), source.latestOffset());
       return;
     }
-    while (!stopRequested && runBatch(clock.getTimeMillis(), target)) {
-      // every batch reads up to the target; the loop ends when nothing more is due
+    source.prepareForAvailableNow();
+    while (!stopRequested && runBatch(clock.getTimeMillis(), null)) {
+      // batches follow each other until the source has nothing more and no no-data batch is due
     }
   }
 
@@ -222,7 +222,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
       if (run == null) {
         return false;
       }
-      StreamingQueryProgress p = progress.report(run, operator, start, System.nanoTime());
+      StreamingQueryProgress p = progress.report(run, operator, source.metrics(), start, System.nanoTime());
       for (StreamingQueryListener l : manager.listListeners()) {
         safely(() -> l.onQueryProgress(new StreamingQueryListener.QueryProgressEvent(p)));
       }

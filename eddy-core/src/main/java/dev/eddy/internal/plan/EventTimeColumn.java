@@ -32,7 +32,8 @@ public final class EventTimeColumn implements Serializable {
   public static EventTimeColumn find(Encoder<?> encoder, String column) {
     TypeInfo<?> info = TypeEncoder.cast(encoder).info();
     if (info.kind() == TypeInfo.Kind.ROW) {
-      return new EventTimeColumn(column, null, true);
+      java.util.List<String> columns = encoder.columnNames();
+      return columns.isEmpty() || columns.contains(column) ? new EventTimeColumn(column, null, true) : null;
     }
     TypeInfo.FieldInfo f = info.field(column);
     if (f == null || !isTimeType(f.type())) {

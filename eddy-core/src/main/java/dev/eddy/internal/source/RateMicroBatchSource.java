@@ -24,6 +24,7 @@ final class RateMicroBatchSource implements Source<Row> {
   private final long startTimestamp;
   private final long advanceMillisPerBatch;
   private long lastOffset;
+  private long availableNowLimit = Long.MAX_VALUE;
 
   RateMicroBatchSource(long rowsPerBatch, int numPartitions, long startTimestamp, long advanceMillisPerBatch) {
     this.rowsPerBatch = rowsPerBatch;
@@ -34,8 +35,16 @@ final class RateMicroBatchSource implements Source<Row> {
 
   @Override
   public Offset latestOffset() {
-    lastOffset++;
+    if (lastOffset < availableNowLimit) {
+      lastOffset++;
+    }
     return new LongOffset(lastOffset);
+  }
+
+  /** Under AvailableNow, one more batch is what is "available now". */
+  @Override
+  public void prepareForAvailableNow() {
+    availableNowLimit = lastOffset + 1;
   }
 
   @Override

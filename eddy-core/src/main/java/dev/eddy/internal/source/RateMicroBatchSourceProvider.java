@@ -24,7 +24,7 @@ public final class RateMicroBatchSourceProvider implements SourceProvider {
 
   @Override
   public Encoder<Row> schema(Options options) {
-    return Encoders.row();
+    return Encoders.row("timestamp", "value");
   }
 
   @Override

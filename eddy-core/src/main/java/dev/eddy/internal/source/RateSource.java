@@ -24,6 +24,7 @@ final class RateSource implements Source<Row> {
   private final long rampUpSeconds;
   private final int numPartitions;
   private long lastSeconds;
+  private long availableNowLimit = Long.MAX_VALUE;
 
   RateSource(Clock clock, long startTimeMillis, long rowsPerSecond, long rampUpSeconds, int numPartitions) {
     this.clock = clock;
@@ -60,9 +61,15 @@ final class RateSource implements Source<Row> {
 
   @Override
   public Offset latestOffset() {
-    long elapsed = (clock.getTimeMillis() - startTimeMillis) / 1000;
+    long elapsed = Math.min(availableNowLimit, (clock.getTimeMillis() - startTimeMillis) / 1000);
     lastSeconds = Math.max(lastSeconds, elapsed);
     return new LongOffset(lastSeconds);
+  }
+
+  /** Under AvailableNow, the seconds elapsed so far are what is available. */
+  @Override
+  public void prepareForAvailableNow() {
+    availableNowLimit = Math.max(lastSeconds, (clock.getTimeMillis() - startTimeMillis) / 1000);
   }
 
   @Override

@@ -33,7 +33,7 @@ public final class RateSourceProvider implements SourceProvider {
 
   @Override
   public Encoder<Row> schema(Options options) {
-    return Encoders.row();
+    return Encoders.row("timestamp", "value");
   }
 
   @Override

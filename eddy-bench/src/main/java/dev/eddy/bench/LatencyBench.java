@@ -1,0 +1,25 @@
+package dev.eddy.bench;
+
+import java.nio.file.Files;
+
+/**
+ * The latency floor (W3): the seed workload with 1,000-row batches, median and p99 batch
+ * duration, with or without a checkpoint on local disk.
+ *
+ * <pre>
+ * mvn -q -pl eddy-bench exec:java -Dexec.mainClass=dev.eddy.bench.LatencyBench -Dexec.args="--batches 500 --checkpoint true"
+ * </pre>
+ */
+public final class LatencyBench {
+  private LatencyBench() {}
+
+  public static void main(String[] args) throws Exception {
+    var a = SeedBench.parse(args);
+    int batches = Integer.parseInt(a.getOrDefault("batches", "500"));
+    boolean checkpoint = Boolean.parseBoolean(a.getOrDefault("checkpoint", "true"));
+    String dir = checkpoint ? Files.createTempDirectory("eddy-latency").resolve("cp").toString() : null;
+    SeedBench.Result r = SeedBench.run(1000, 1000, batches, 50, 2, dir, a.getOrDefault("backend", "memory"));
+    System.out.printf("W3 latency  1,000-row batches, checkpoint=%s: median %.1f ms, p99 %.1f ms over %d batches%n",
+        checkpoint, r.medianMs(), r.p99Ms(), r.batches());
+  }
+}

@@ -1,0 +1,143 @@
+package dev.eddy.files.internal;
+
+import dev.eddy.Row;
+import dev.eddy.spi.InputPartition;
+import dev.eddy.spi.LongOffset;
+import dev.eddy.spi.Offset;
+import dev.eddy.spi.Source;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
+
+/**
+ * A source over the files of a directory. Each {@link #latestOffset()} lists the directory
+ * (skipping subdirectories and names starting with {@code .} or {@code _}), takes the files not
+ * logged yet, ordered by modification time then name (newest first with {@code latestFirst}),
+ * drops those older than the newest logged file minus {@code maxFileAge}, keeps at most {@code
+ * maxFilesPerTrigger}, and logs them under a new offset in its {@link FileSourceLog}. A batch
+ * (start, end] reads the files of offsets start+1 to end, one partition per file, in log order.
+ *
+ * <p>Thread safety: {@link #latestOffset}, {@link #planInputPartitions} and {@link #metrics} are
+ * called from the query thread; partitions are read on worker threads and only touch the
+ * thread-safe malformed-row counter.
+ */
+public final class FileStreamSource implements Source<Row> {
+  private static final Comparator<FileEntry> OLDEST_FIRST =
+      Comparator.comparingLong(FileEntry::timestamp).thenComparing(FileEntry::path);
+
+  private final FileSourceOptions options;
+  private final FileSourceLog log;
+  private final ColumnSchema schema;
+  private final RecordFileReader reader;
+  private final LongAdder malformed = new LongAdder();
+  /** Under AvailableNow, the files present when the query started; null otherwise. */
+  private java.util.Set<String> availableNow;
+
+  FileStreamSource(FileSourceOptions options, Path metadataDir, ColumnSchema schema, RecordParser parser,
+      boolean skipHeader, ParseMode mode) {
+    this.options = options;
+    this.log = new FileSourceLog(metadataDir);
+    this.schema = schema;
+    this.reader = new RecordFileReader(parser, skipHeader, mode, malformed);
+  }
+
+  @Override
+  public Offset latestOffset() {
+    List<FileEntry> fresh = newFiles();
+    if (!fresh.isEmpty()) {
+      log.append(fresh);
+    }
+    long last = log.lastOffset();
+    return last < 0 ? null : new LongOffset(last);
+  }
+
+  private List<FileEntry> newFiles() {
+    long oldest = log.latestTimestamp() == Long.MIN_VALUE || options.maxFileAgeMillis() == Long.MAX_VALUE
+        ? Long.MIN_VALUE
+        : log.latestTimestamp() - options.maxFileAgeMillis();
+    List<FileEntry> fresh = new ArrayList<>();
+    for (FileEntry f : list()) {
+      if (f.timestamp() >= oldest && !log.contains(f.path())
+          && (availableNow == null || availableNow.contains(f.path()))) {
+        fresh.add(f);
+      }
+    }
+    fresh.sort(options.latestFirst() ? OLDEST_FIRST.reversed() : OLDEST_FIRST);
+    return fresh.size() > options.maxFilesPerTrigger() ? fresh.subList(0, options.maxFilesPerTrigger()) : fresh;
+  }
+
+  private List<FileEntry> list() {
+    List<FileEntry> files = new ArrayList<>();
+    try (Stream<Path> entries = Files.list(options.dir())) {
+      for (Path p : (Iterable<Path>) entries::iterator) {
+        String name = p.getFileName().toString();
+        if (name.startsWith(".") || name.startsWith("_") || !Files.isRegularFile(p)) {
+          continue;
+        }
+        files.add(new FileEntry(p.toString(), Files.getLastModifiedTime(p).toMillis()));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the source directory " + options.dir(), e);
+    }
+    return files;
+  }
+
+  /** Under AvailableNow, only the files present now are read (in as many batches as the limits ask). */
+  @Override
+  public void prepareForAvailableNow() {
+    java.util.Set<String> now = new java.util.HashSet<>();
+    for (FileEntry f : list()) {
+      now.add(f.path());
+    }
+    availableNow = now;
+  }
+
+  @Override
+  public List<InputPartition<Row>> planInputPartitions(Offset start, Offset end) {
+    long from = start == null ? 0 : ((LongOffset) start).value() + 1;
+    long to = ((LongOffset) end).value();
+    List<InputPartition<Row>> partitions = new ArrayList<>();
+    for (long offset = from; offset <= to; offset++) {
+      List<FileEntry> files = log.files(offset);
+      if (files == null) {
+        throw new IllegalStateException(
+            "The file source log of " + options.dir() + " has no offset " + offset + " (last: " + log.lastOffset()
+                + "); was the source's metadata directory deleted?");
+      }
+      for (FileEntry f : files) {
+        partitions.add(new FilePartition(Path.of(f.path()), schema.names(), reader));
+      }
+    }
+    return partitions;
+  }
+
+  @Override
+  public Offset deserializeOffset(String json) {
+    return LongOffset.parse(json);
+  }
+
+  /**
+   * Counters for progress reports: {@code numMalformedRows}, the malformed lines met so far (kept
+   * with nulls in PERMISSIVE mode, dropped in DROPMALFORMED mode), and {@code numFilesLogged}.
+   */
+  @Override
+  public Map<String, String> metrics() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("numMalformedRows", Long.toString(malformed.sum()));
+    m.put("numFilesLogged", Integer.toString(log.fileCount()));
+    return m;
+  }
+
+  @Override
+  public String toString() {
+    return "FileStreamSource[" + options.dir() + "]";
+  }
+}
