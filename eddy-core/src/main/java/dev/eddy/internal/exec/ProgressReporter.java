@@ -23,6 +23,10 @@ import org.slf4j.LoggerFactory;
 final class ProgressReporter {
   private static final Logger LOG = LoggerFactory.getLogger(ProgressReporter.class);
 
+  /** Spark's progress timestamps: ISO-8601 UTC with milliseconds always shown. */
+  private static final java.time.format.DateTimeFormatter ISO_MILLIS =
+      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+
   private final UUID id;
   private final UUID runId;
   private final String name;
@@ -63,12 +67,12 @@ final class ProgressReporter {
     Map<String, String> eventTime = new LinkedHashMap<>();
     MicroBatchExecution.MapStats stats = run.eventTimes();
     if (stats.count() > 0) {
-      eventTime.put("avg", Instant.ofEpochMilli(stats.sum() / stats.count()).toString());
-      eventTime.put("max", Instant.ofEpochMilli(stats.max()).toString());
-      eventTime.put("min", Instant.ofEpochMilli(stats.min()).toString());
+      eventTime.put("avg", iso(stats.sum() / stats.count()));
+      eventTime.put("max", iso(stats.max()));
+      eventTime.put("min", iso(stats.min()));
     }
     if (op != null && run.operatorMetrics() != null) {
-      eventTime.put("watermark", Instant.ofEpochMilli(run.offsets().watermarkMs()).toString());
+      eventTime.put("watermark", iso(run.offsets().watermarkMs()));
     }
 
     StateOperatorProgress[] ops = new StateOperatorProgress[0];
@@ -92,7 +96,7 @@ final class ProgressReporter {
     SinkProgress sink = new SinkProgress(sinkDescription, run.outputRows(), Map.of());
     StreamingQueryProgress progress =
         new StreamingQueryProgress(
-            id, runId, name, Instant.ofEpochMilli(run.offsets().timestampMs()).toString(), run.offsets().batchId(),
+            id, runId, name, iso(run.offsets().timestampMs()), run.offsets().batchId(),
             durationMs, durations, eventTime, ops, new SourceProgress[] {src}, sink);
     synchronized (this) {
       recent.addLast(progress);
@@ -125,6 +129,10 @@ final class ProgressReporter {
     custom.put("numTimeouts", m.numTimeouts);
     custom.put("stateGrowthBatches", growthBatches);
     return custom;
+  }
+
+  private static String iso(long epochMs) {
+    return ISO_MILLIS.format(Instant.ofEpochMilli(epochMs));
   }
 
   synchronized StreamingQueryProgress last() {

@@ -61,6 +61,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
   private long lastLoadMs;
   private volatile long lastSnapshotBytes;
   private volatile long snapshotsWritten;
+  private long deltasWritten;
 
   @Override
   public String shortName() {
@@ -380,6 +381,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       byte[] bytes = w.finish();
       CheckpointIO.get().writeAtomically(file(version + 1, ".delta"), bytes);
       lastDeltaBytes = bytes.length;
+      deltasWritten++;
     }
 
     @Override
@@ -406,6 +408,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
         custom.put("deltaBytes", lastDeltaBytes);
         custom.put("snapshotBytes", lastSnapshotBytes);
         custom.put("snapshotsWritten", snapshotsWritten);
+        custom.put("deltasWritten", deltasWritten);
         custom.put("loadTimeMs", lastLoadMs);
       }
       return new StateStoreMetrics(keys, keys * ENTRY_OVERHEAD_BYTES, custom);

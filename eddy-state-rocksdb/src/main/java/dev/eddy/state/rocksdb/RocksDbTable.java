@@ -124,19 +124,31 @@ final class RocksDbTable<K, V> implements StateTable<K, V> {
     return column.count;
   }
 
-  /** Adds this batch's changes to {@code batch} and {@code changelog} (null without a checkpoint). */
+  /**
+   * Adds this batch's changes to {@code batch} and {@code changelog} (null without a checkpoint),
+   * nearly in key order: RocksDB inserts sorted keys into its memtable an order of magnitude
+   * faster than keys in hash order.
+   */
   void collect(WriteBatch batch, Changelog changelog) throws RocksDBException {
+    byte[][] keys = new byte[changes.size()][];
+    byte[][] values = new byte[keys.length][];
+    int n = 0;
     for (Map.Entry<ByteKey, byte[]> c : changes.entrySet()) {
-      byte[] k = c.getKey().bytes;
-      if (c.getValue() == DELETED) {
+      keys[n] = c.getKey().bytes;
+      values[n++] = c.getValue();
+    }
+    for (int i : KeyOrder.approximatelySorted(keys)) {
+      byte[] k = keys[i];
+      byte[] v = values[i];
+      if (v == DELETED) {
         batch.delete(column.handle, k);
         if (changelog != null) {
           changelog.delete(column.index, k);
         }
       } else {
-        batch.put(column.handle, k, c.getValue());
+        batch.put(column.handle, k, v);
         if (changelog != null) {
-          changelog.put(column.index, k, c.getValue());
+          changelog.put(column.index, k, v);
         }
       }
     }
