@@ -123,6 +123,9 @@ public final class SeedBench {
       Arrays.sort(durations);
       Arrays.sort(commits);
       StreamingQueryProgress last = all[all.length - 1];
+      if (Boolean.getBoolean("eddy.bench.verbose")) {
+        System.out.println(last.prettyJson());
+      }
       StateOperatorProgress op = last.stateOperators()[0];
       long batchesRun = last.batchId() + 1;
       long expectedKeys = Math.min(keys, batchesRun * rowsPerBatch);

@@ -2,8 +2,6 @@ package dev.eddy.internal.codec;
 
 import dev.eddy.Encoder;
 import dev.eddy.Row;
-import dev.eddy.internal.state.StateEntry;
-import dev.eddy.internal.state.StateEntryEncoder;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -18,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Finds the {@link Codec} of an {@link Encoder} or Java type. Supported: the scalars of {@link
  * ScalarCodecs} and their primitives, enums (by name), records and beans whose fields are
  * supported (nested to any depth, but not recursive), {@code List<E>}, {@code Map<K, V>} and
- * {@code Optional<E>} fields, and the operator's {@link StateEntryEncoder}. {@link Row} is not
+ * {@code Optional<E>} fields, and encoders that build their own codec ({@link CompositeEncoder}). {@link Row} is not
  * supported. Codecs of types are made once and cached for the life of the class loader.
  *
  * <p>Thread safety: all methods may be called from any thread.
@@ -40,9 +38,8 @@ public final class Codecs {
    */
   @SuppressWarnings("unchecked")
   public static <T> Codec<T> forEncoder(Encoder<T> encoder) {
-    if (encoder instanceof StateEntryEncoder) {
-      Codec<?> value = forEncoder(((StateEntryEncoder) encoder).valueEncoder());
-      return (Codec<T>) new StateEntryCodec((Codec<Object>) value);
+    if (encoder instanceof CompositeEncoder) {
+      return ((CompositeEncoder<T>) encoder).codec();
     }
     return (Codec<T>) forType(encoder.clazz());
   }
@@ -63,9 +60,8 @@ public final class Codecs {
       return current;
     }
     SchemaEvolution.check(written, current.schema());
-    if (encoder instanceof StateEntryEncoder) {
-      Encoder<Object> valueEncoder = (Encoder<Object>) ((StateEntryEncoder) encoder).valueEncoder();
-      return (Codec<T>) new StateEntryCodec(forEncoder(valueEncoder, written.params().get(0)));
+    if (encoder instanceof CompositeEncoder) {
+      return ((CompositeEncoder<T>) encoder).codec(written);
     }
     return (Codec<T>) SchemaEvolution.adapt(written, encoder.clazz(), current);
   }
@@ -124,7 +120,7 @@ public final class Codecs {
     if (c == List.class || c == Map.class || c == Optional.class) {
       throw unsupported(type, "give its type arguments");
     }
-    if (Row.class.isAssignableFrom(c) || c == StateEntry.class) {
+    if (Row.class.isAssignableFrom(c)) {
       throw unsupported(type, "untyped rows have no binary codec; map them to a record");
     }
     TypeInfo<?> info = TypeInfo.of(c);

@@ -1,6 +1,10 @@
 package dev.eddy.internal.state;
 
 import dev.eddy.Encoder;
+import dev.eddy.internal.codec.Codec;
+import dev.eddy.internal.codec.CodecSchema;
+import dev.eddy.internal.codec.Codecs;
+import dev.eddy.internal.codec.CompositeEncoder;
 import java.util.List;
 
 /**
@@ -8,7 +12,7 @@ import java.util.List;
  * the value (absent for timeout-only entries) plus the timeout timestamp. Backends that store
  * bytes encode the entry as an optional value followed by the timeout.
  */
-public final class StateEntryEncoder implements Encoder<StateEntry> {
+public final class StateEntryEncoder implements Encoder<StateEntry>, CompositeEncoder<StateEntry> {
   private static final long serialVersionUID = 1L;
   private final Encoder<?> valueEncoder;
 
@@ -29,6 +33,18 @@ public final class StateEntryEncoder implements Encoder<StateEntry> {
   @Override
   public List<String> columnNames() {
     return List.of("value", "timeoutMs");
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Codec<StateEntry> codec() {
+    return new StateEntryCodec((Codec<Object>) Codecs.forEncoder(valueEncoder));
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Codec<StateEntry> codec(CodecSchema written) {
+    return new StateEntryCodec((Codec<Object>) Codecs.forEncoder(valueEncoder, written.params().get(0)));
   }
 
   @Override

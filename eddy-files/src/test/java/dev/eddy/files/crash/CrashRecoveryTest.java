@@ -45,7 +45,7 @@ class CrashRecoveryTest {
   }
 
   @ParameterizedTest(name = "backend {0}")
-  @ValueSource(strings = {"memory"})
+  @ValueSource(strings = {"memory", "rocksdb"})
   void killedAtRandomMomentsTheQueryStillProducesExactlyTheUninterruptedOutput(String backend) throws Exception {
     Path input = tmp.resolve("in");
     writeInput(input);

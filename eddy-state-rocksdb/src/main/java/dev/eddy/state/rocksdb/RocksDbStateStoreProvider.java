@@ -40,7 +40,7 @@ import org.rocksdb.WriteBatch;
  * of it. The first partition to open fixes the size for as long as any partition is open.
  *
  * <h2>Files</h2>
- * The working directory is {@code <checkpoint>/state/.rocksdb-local/<operatorId>-<partitionId>}
+ * The working directory is {@code <checkpoint>/state/.rocksdb-local/<layoutDir>-<partitionId>}
  * (two levels above {@code storeDir}) or a fresh directory under {@code java.io.tmpdir}; it is
  * wiped when the provider starts and deleted when it closes.
  *
@@ -107,8 +107,11 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       if (storeDir != null) {
         Files.createDirectories(storeDir);
         DurableFiles.deleteTemporaries(storeDir);
-        Path stateDir = storeDir.toAbsolutePath().getParent().getParent();
-        workDir = stateDir.resolve(".rocksdb-local").resolve(context.operatorId() + "-" + context.partitionId());
+        Path abs = storeDir.toAbsolutePath();
+        Path stateDir = abs.getNameCount() >= 2 ? abs.getParent().getParent() : abs;
+        // named after the layout directory too, so two layouts of one operator (a migration) never share it
+        String layout = abs.getNameCount() >= 2 ? abs.getParent().getFileName().toString() : "0";
+        workDir = stateDir.resolve(".rocksdb-local").resolve(layout + "-" + context.partitionId());
         DurableFiles.deleteRecursively(workDir);
         Files.createDirectories(workDir);
         List<Long> snapshots = SnapshotFiles.versions(storeDir);

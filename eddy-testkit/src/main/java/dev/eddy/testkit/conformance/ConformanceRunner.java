@@ -30,6 +30,35 @@ public final class ConformanceRunner {
 
   private ConformanceRunner() {}
 
+  /**
+   * The directory of scenarios {@code -Deddy.conformance.dir=DIR} names, else the one bundled as
+   * the class-path resource {@code /conformance/} next to {@code anchor} (a directory, or inside a
+   * jar such as the test kit's test-jar).
+   */
+  public static Path scenarioDir(Class<?> anchor) {
+    String dir = System.getProperty("eddy.conformance.dir");
+    if (dir != null && !dir.isBlank()) {
+      return Path.of(dir);
+    }
+    java.net.URL url = anchor.getResource("/conformance/count-basic.json");
+    if (url == null) {
+      throw new IllegalStateException("No bundled conformance scenarios on the class path of " + anchor.getName());
+    }
+    try {
+      java.net.URI uri = url.toURI();
+      if (uri.getScheme().equals("jar")) {
+        try {
+          java.nio.file.FileSystems.newFileSystem(uri, Map.of());
+        } catch (java.nio.file.FileSystemAlreadyExistsException e) {
+          // opened by an earlier call
+        }
+      }
+      return Path.of(uri).getParent();
+    } catch (java.net.URISyntaxException | IOException e) {
+      throw new IllegalStateException("Cannot open the bundled conformance scenarios at " + url, e);
+    }
+  }
+
   /** Every {@code *.json} scenario in {@code dir}, sorted by file name. */
   public static List<Scenario> scenarios(Path dir) {
     try (Stream<Path> files = Files.list(dir)) {

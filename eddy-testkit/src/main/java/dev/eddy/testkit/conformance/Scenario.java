@@ -38,7 +38,7 @@ public record Scenario(
   public static Scenario read(Path file) {
     JsonNode root;
     try {
-      root = JSON.readTree(file.toFile());
+      root = JSON.readTree(java.nio.file.Files.readAllBytes(file));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read scenario " + file, e);
     }

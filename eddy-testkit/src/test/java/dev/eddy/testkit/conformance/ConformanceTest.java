@@ -1,8 +1,5 @@
 package dev.eddy.testkit.conformance;
 
-import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -15,19 +12,11 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ConformanceTest {
 
-  static Path scenarioDir() throws URISyntaxException {
-    String dir = System.getProperty("eddy.conformance.dir");
-    if (dir != null && !dir.isBlank()) {
-      return Paths.get(dir);
-    }
-    return Paths.get(ConformanceTest.class.getResource("/conformance/count-basic.json").toURI()).getParent();
-  }
-
   @TestFactory
-  Stream<DynamicTest> scenarios() throws URISyntaxException {
+  Stream<DynamicTest> scenarios() {
     String backend = System.getProperty("eddy.conformance.backend", "memory");
     Map<String, String> settings = Map.of("eddy.sql.streaming.stateStore.providerClass", backend);
-    return ConformanceRunner.scenarios(scenarioDir()).stream()
+    return ConformanceRunner.scenarios(ConformanceRunner.scenarioDir(ConformanceTest.class)).stream()
         .map(s -> DynamicTest.dynamicTest(s.name(), s.file().toUri(),
             () -> ConformanceRunner.run(s, new Catalogue(), settings)));
   }

@@ -1,6 +1,9 @@
-package dev.eddy.internal.codec;
+package dev.eddy.internal.state;
 
-import dev.eddy.internal.state.StateEntry;
+import dev.eddy.internal.codec.ByteInput;
+import dev.eddy.internal.codec.ByteOutput;
+import dev.eddy.internal.codec.Codec;
+import dev.eddy.internal.codec.CodecSchema;
 
 /**
  * The binary form of a stateful operator's {@link StateEntry}: a presence byte, the user's state
@@ -18,13 +21,18 @@ final class StateEntryCodec implements Codec<StateEntry> {
 
   @Override
   public void write(StateEntry entry, ByteOutput out) {
-    ContainerCodecs.writeNullable(value, entry.value(), out);
+    if (entry.value() == null) {
+      out.writeByte(0);
+    } else {
+      out.writeByte(1);
+      value.write(entry.value(), out);
+    }
     out.writeZigZagLong(entry.timeoutMs());
   }
 
   @Override
   public StateEntry read(ByteInput in) {
-    Object v = ContainerCodecs.readNullable(value, in);
+    Object v = in.readByte() == 0 ? null : value.read(in);
     return new StateEntry(v, in.readZigZagLong());
   }
 
