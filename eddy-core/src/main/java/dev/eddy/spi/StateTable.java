@@ -25,6 +25,13 @@ public interface StateTable<K, V> {
    */
   Iterator<Map.Entry<K, V>> iterator();
 
+  /**
+   * Hints that {@link #get} will soon be called for each of {@code keys} (the keys of a batch,
+   * known once its rows are grouped), so a backend that reads through a native or remote layer may
+   * fetch them in bulk. The default does nothing; results must not change either way.
+   */
+  default void prefetch(java.util.List<K> keys) {}
+
   /** Number of entries. */
   long size();
 }

@@ -23,6 +23,8 @@ final class KeyGrouper {
   private int[] groupHead = new int[0];
   private int[] groupTail = new int[0];
   private int groupCount;
+  /** Keys of the previous batch: the first guess of this batch's. */
+  private int previousGroups;
 
   /** Groups the rows of {@code buffers} (in that order). */
   void group(ShuffleBuffer[] buffers) {
@@ -56,13 +58,35 @@ final class KeyGrouper {
       Arrays.fill(values, 0, rowCount, null);
     }
     Arrays.fill(groupKeys, 0, groupCount, null);
+    // Sized for the previous batch's number of keys (not rows), so the table stays small enough
+    // for the caches; it doubles when a batch brings more keys.
+    int expected = Math.min(Math.max(16, previousGroups), Math.max(16, rows));
     groupCount = 0;
-    int cap = Integer.highestOneBit(Math.max(16, rows) * 2 - 1) << 1;
+    int cap = tableSizeFor(expected);
     if (table.length != cap) {
       table = new int[cap];
     } else {
       Arrays.fill(table, 0);
     }
+  }
+
+  /** A power of two with at least twice {@code keys} slots. */
+  private static int tableSizeFor(int keys) {
+    return Integer.highestOneBit(Math.max(16, keys) * 2 - 1) << 1;
+  }
+
+  /** Doubles the table and re-inserts every group. */
+  private void grow() {
+    int[] bigger = new int[table.length * 2];
+    int mask = bigger.length - 1;
+    for (int g = 0; g < groupCount; g++) {
+      int slot = (groupHashes[g] * 0x9E3779B1) >>> 7 & mask;
+      while (bigger[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      bigger[slot] = g + 1;
+    }
+    table = bigger;
   }
 
   private int groupOf(Object key, int hash) {
@@ -81,6 +105,14 @@ final class KeyGrouper {
   }
 
   private int newGroup(int slot, Object key, int hash) {
+    if (groupCount * 2 >= table.length) {
+      grow();
+      int mask = table.length - 1;
+      slot = (hash * 0x9E3779B1) >>> 7 & mask;
+      while (table[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+    }
     if (groupCount == groupKeys.length) {
       int c = Math.max(16, groupCount * 2);
       groupKeys = Arrays.copyOf(groupKeys, c);
@@ -98,6 +130,11 @@ final class KeyGrouper {
 
   int groupCount() {
     return groupCount;
+  }
+
+  /** The keys of this batch, in order of first arrival (a view, valid until {@link #release()}). */
+  java.util.List<Object> keys() {
+    return java.util.Arrays.asList(groupKeys).subList(0, groupCount);
   }
 
   Object key(int group) {
@@ -151,6 +188,7 @@ final class KeyGrouper {
     Arrays.fill(values, 0, rowCount, null);
     Arrays.fill(groupKeys, 0, groupCount, null);
     rowCount = 0;
+    previousGroups = groupCount;
     groupCount = 0;
   }
 }

@@ -153,6 +153,7 @@ final class StatefulOperator {
     RowConsumer<Object> emit = Pipeline.build(postNodes, List.of(), null, output::add);
     KeyGrouper grouper = groupers[p];
     grouper.group(inputs);
+    table.prefetch(grouper.keys());
 
     long start = System.nanoTime();
     Map<Object, Object> initial = ctx.batchId() == 0 ? initialState.get(p) : Map.of();

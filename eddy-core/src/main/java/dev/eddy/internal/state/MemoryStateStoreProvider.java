@@ -126,40 +126,64 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
     committedVersion = -1;
     if (version > 0) {
       synchronized (files) {
-        TreeSet<Long> snapshots = versions(".snapshot");
-        Long snapshot = snapshots.floor(version);
-        long from = 1;
-        @SuppressWarnings("unchecked")
-        Table<Object, Object>[] byIndex = tables.values().toArray(new Table[0]);
-        StateFile.RecordSink sink = new StateFile.RecordSink() {
-          @Override
-          public void put(int family, Object key, Object value) {
-            byIndex[family].live.put(key, value);
-          }
-
-          @Override
-          public void delete(int family, Object key) {
-            byIndex[family].live.remove(key);
-          }
-        };
-        if (snapshot != null) {
-          Path f = file(snapshot, ".snapshot");
-          StateFile.read(f, CheckpointIO.get().read(f), StateFile.SNAPSHOT, snapshot, families, sink);
-          from = snapshot + 1;
+        List<Map<Object, Object>> maps = new ArrayList<>();
+        for (Table<?, ?> t : tables.values()) {
+          @SuppressWarnings("unchecked")
+          Map<Object, Object> live = (Map<Object, Object>) t.live;
+          maps.add(live);
         }
-        for (long v = from; v <= version; v++) {
-          Path f = file(v, ".delta");
-          if (!Files.exists(f)) {
-            throw new IllegalStateException(
-                "Cannot load version " + version + " of " + context.describe() + ": " + f + " is missing"
-                    + (snapshot == null ? " and there is no snapshot" : " (newest snapshot: " + snapshot + ")"));
-          }
-          StateFile.read(f, CheckpointIO.get().read(f), StateFile.DELTA, v, families, sink);
+        if (!readVersion(version, versions(".snapshot").floor(version), maps)) {
+          throw new IllegalStateException("Cannot load version " + version + " of " + context.describe()
+              + ": a delta file between the newest snapshot and it is missing from " + dir);
         }
       }
     }
     committedVersion = version;
     lastLoadMs = (System.nanoTime() - t0) / 1_000_000;
+  }
+
+  /**
+   * Reads version {@code version} into {@code maps} (one per column family): the deltas after
+   * {@code snapshot} newest first, then the snapshot, the first occurrence of a key winning, so a
+   * value overwritten by a later delta is skipped without being decoded. Returns false when a
+   * delta is missing.
+   */
+  private boolean readVersion(long version, Long snapshot, List<Map<Object, Object>> maps) {
+    List<java.util.Set<Object>> deleted = new ArrayList<>();
+    for (int i = 0; i < maps.size(); i++) {
+      deleted.add(new java.util.HashSet<>());
+    }
+    StateFile.RecordSink newestWins = new StateFile.RecordSink() {
+      @Override
+      public boolean wants(int family, Object key) {
+        return !maps.get(family).containsKey(key) && !deleted.get(family).contains(key);
+      }
+
+      @Override
+      public void put(int family, Object key, Object value) {
+        maps.get(family).put(key, value);
+      }
+
+      @Override
+      public void delete(int family, Object key) {
+        if (!maps.get(family).containsKey(key)) {
+          deleted.get(family).add(key);
+        }
+      }
+    };
+    long from = snapshot == null ? 1 : snapshot + 1;
+    for (long v = version; v >= from; v--) {
+      Path f = file(v, ".delta");
+      if (!Files.exists(f)) {
+        return false;
+      }
+      StateFile.read(f, CheckpointIO.get().read(f), StateFile.DELTA, v, families, newestWins);
+    }
+    if (snapshot != null) {
+      Path f = file(snapshot, ".snapshot");
+      StateFile.read(f, CheckpointIO.get().read(f), StateFile.SNAPSHOT, snapshot, families, newestWins);
+    }
+    return true;
   }
 
   @Override
@@ -176,7 +200,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       long latest = deltas.last();
       Long lastSnapshot = snapshots.isEmpty() ? null : snapshots.last();
       long base = lastSnapshot == null ? 0 : lastSnapshot;
-      if (latest - base >= minDeltas) {
+      if (latest - base >= minDeltas || (latest > base && deltaBytesSince(base, latest) > snapshotBytes(lastSnapshot))) {
         writeSnapshot(latest, lastSnapshot);
         snapshots.add(latest);
       }
@@ -192,35 +216,41 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
     }
   }
 
+  /**
+   * Bytes of the deltas after {@code base} up to {@code latest}: once they outweigh the snapshot,
+   * replaying them on restart costs more than writing a new snapshot now.
+   */
+  private long deltaBytesSince(long base, long latest) {
+    long total = 0;
+    for (long v = base + 1; v <= latest; v++) {
+      try {
+        total += Files.size(file(v, ".delta"));
+      } catch (IOException e) {
+        return 0; // cleaned up meanwhile: the count-based rule still applies
+      }
+    }
+    return total;
+  }
+
+  private long snapshotBytes(Long version) {
+    if (version == null) {
+      return 0;
+    }
+    try {
+      return Files.size(file(version, ".snapshot"));
+    } catch (IOException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
   /** Folds the snapshot {@code base} (or nothing) and later deltas into a snapshot at {@code version}. */
   private void writeSnapshot(long version, Long base) {
     List<Map<Object, Object>> maps = new ArrayList<>();
     for (int i = 0; i < families.size(); i++) {
       maps.add(new HashMap<>());
     }
-    StateFile.RecordSink sink = new StateFile.RecordSink() {
-      @Override
-      public void put(int family, Object key, Object value) {
-        maps.get(family).put(key, value);
-      }
-
-      @Override
-      public void delete(int family, Object key) {
-        maps.get(family).remove(key);
-      }
-    };
-    long from = 1;
-    if (base != null) {
-      Path f = file(base, ".snapshot");
-      StateFile.read(f, CheckpointIO.get().read(f), StateFile.SNAPSHOT, base, families, sink);
-      from = base + 1;
-    }
-    for (long v = from; v <= version; v++) {
-      Path f = file(v, ".delta");
-      if (!Files.exists(f)) {
-        return; // an older delta was already cleaned up: nothing to fold from here
-      }
-      StateFile.read(f, CheckpointIO.get().read(f), StateFile.DELTA, v, families, sink);
+    if (!readVersion(version, base, maps)) {
+      return; // an older delta was already cleaned up: nothing to fold from here
     }
     StateFile.Writer w = new StateFile.Writer(StateFile.SNAPSHOT, version, families);
     for (int i = 0; i < maps.size(); i++) {

@@ -42,6 +42,11 @@ final class StateFile {
 
   /** Receives the records of a file as it is read. */
   interface RecordSink {
+    /** Whether the value of {@code key} is needed; when not, its bytes are skipped undecoded. */
+    default boolean wants(int family, Object key) {
+      return true;
+    }
+
     void put(int family, Object key, Object value);
 
     void delete(int family, Object key);
@@ -181,7 +186,11 @@ final class StateFile {
         int f = (int) in.readVarLong();
         Object key = framed.read(keyCodecs[f]);
         if (op == PUT) {
-          sink.put(familyIndex[f], key, framed.read(valueCodecs[f]));
+          if (sink.wants(familyIndex[f], key)) {
+            sink.put(familyIndex[f], key, framed.read(valueCodecs[f]));
+          } else {
+            in.skip(in.readInt());
+          }
         } else if (op == DELETE) {
           sink.delete(familyIndex[f], key);
         } else {
