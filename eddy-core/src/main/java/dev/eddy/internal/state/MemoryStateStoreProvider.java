@@ -25,8 +25,8 @@ import java.util.stream.Stream;
  * on the heap, one per column family.
  *
  * <ul>
- *   <li>A batch's changes are applied in place and recorded in an undo log (the first previous
- *       value of every changed key): {@link StateStore#abort()} restores the committed version
+ *   <li>A batch's changes are applied in place and recorded in an undo log (every change's key
+ *       and previous value, appended): {@link StateStore#abort()} restores the committed version
  *       without re-reading anything, and commit knows exactly which entries changed.
  *   <li>With a checkpoint, commit writes {@code <version>.delta} (only the changed entries,
  *       deletions included) durably before it returns; see {@link StateFile}.
@@ -295,10 +295,14 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
     }
   }
 
-  /** The live map and undo log of one column family. */
+  /**
+   * The live map and undo log of one column family. The undo log appends (key, previous value)
+   * per change — one list append instead of a second hash lookup — and is replayed backwards on
+   * abort, so a key changed twice ends at its first previous value.
+   */
   private static final class Table<K, V> implements StateTable<K, V> {
     final HashMap<K, V> live = new HashMap<>();
-    final HashMap<K, Object> undo = new HashMap<>();
+    final UndoLog undo = new UndoLog();
 
     @Override
     public V get(K key) {
@@ -311,16 +315,14 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
         throw new IllegalArgumentException("State value must not be null (key " + key + ")");
       }
       V prev = live.put(key, value);
-      if (!undo.containsKey(key)) {
-        undo.put(key, prev == null ? ABSENT : prev);
-      }
+      undo.add(key, prev == null ? ABSENT : prev);
     }
 
     @Override
     public void remove(K key) {
       V prev = live.remove(key);
-      if (prev != null && !undo.containsKey(key)) {
-        undo.put(key, prev);
+      if (prev != null) {
+        undo.add(key, prev);
       }
     }
 
@@ -336,14 +338,43 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
 
     @SuppressWarnings("unchecked")
     void rollback() {
-      for (Map.Entry<K, Object> e : undo.entrySet()) {
-        if (e.getValue() == ABSENT) {
-          live.remove(e.getKey());
+      for (int i = undo.size - 1; i >= 0; i--) {
+        Object prev = undo.prevs[i];
+        if (prev == ABSENT) {
+          live.remove((K) undo.keys[i]);
         } else {
-          live.put(e.getKey(), (V) e.getValue());
+          live.put((K) undo.keys[i], (V) prev);
         }
       }
       undo.clear();
+    }
+
+    /** The keys changed in this batch, possibly more than once each. */
+    Iterable<Object> changedKeys() {
+      return java.util.Arrays.asList(undo.keys).subList(0, undo.size);
+    }
+  }
+
+  /** Parallel arrays of changed keys and their previous values, in change order. */
+  private static final class UndoLog {
+    Object[] keys = new Object[64];
+    Object[] prevs = new Object[64];
+    int size;
+
+    void add(Object key, Object prev) {
+      if (size == keys.length) {
+        keys = java.util.Arrays.copyOf(keys, size * 2);
+        prevs = java.util.Arrays.copyOf(prevs, size * 2);
+      }
+      keys[size] = key;
+      prevs[size] = prev;
+      size++;
+    }
+
+    void clear() {
+      java.util.Arrays.fill(keys, 0, size, null);
+      java.util.Arrays.fill(prevs, 0, size, null);
+      size = 0;
     }
   }
 
@@ -398,7 +429,9 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       for (Table<?, ?> t : tables.values()) {
         @SuppressWarnings("unchecked")
         Table<Object, Object> table = (Table<Object, Object>) t;
-        for (Object key : table.undo.keySet()) {
+        // a key changed twice is written twice with its final value: harmless on replay, and
+        // cheaper than de-duplicating every batch
+        for (Object key : table.changedKeys()) {
           Object value = table.live.get(key);
           if (value == null) {
             w.delete(i, key);
