@@ -2,67 +2,73 @@ package dev.eddy.internal.exec;
 
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
- * Groups one state partition's rows by key with an open-addressing hash table, keeping keys in
- * order of first arrival and each key's rows in arrival order (SEMANTICS B2). Rows are chained
- * through an index array, so grouping allocates nothing per row; the arrays are reused from batch
- * to batch.
+ * Merges the key groups that the map tasks built for one state partition ({@link ShuffleBuffer})
+ * into the partition's groups: one lookup per distinct key per map task. A key's rows come in
+ * arrival order within each map task, map tasks in order (SEMANTICS B2). The table is sized for
+ * the previous batch's number of keys and reused from batch to batch.
  *
  * <p>Thread safety: none; one grouper per state partition, used by the thread processing it.
  */
 final class KeyGrouper {
-  private Object[] values = new Object[0];
-  private int[] next = new int[0];
-  private int rowCount;
+  private static final int SPREAD = 0x9E3779B1;
 
+  private ShuffleBuffer[] buffers = new ShuffleBuffer[0];
   private int[] table = new int[0]; // group id + 1, 0 = empty
   private Object[] groupKeys = new Object[0];
   private int[] groupHashes = new int[0];
-  private int[] groupHead = new int[0];
-  private int[] groupTail = new int[0];
+  private int[] groupFirstSegment = new int[0];
+  private int[] groupLastSegment = new int[0];
   private int groupCount;
   /** Keys of the previous batch: the first guess of this batch's. */
   private int previousGroups;
 
-  /** Groups the rows of {@code buffers} (in that order). */
-  void group(ShuffleBuffer[] buffers) {
-    int total = 0;
-    for (ShuffleBuffer b : buffers) {
-      total += b.size;
+  // segments: one (buffer, local group) pair per key per map task, chained per group
+  private int[] segmentBuffer = new int[0];
+  private int[] segmentLocalGroup = new int[0];
+  private int[] segmentNext = new int[0];
+  private int segmentCount;
+
+  /** Merges the groups of {@code inputs} (in that order). */
+  void group(ShuffleBuffer[] inputs) {
+    buffers = inputs;
+    int localGroups = 0;
+    for (ShuffleBuffer b : inputs) {
+      localGroups += b.groupCount;
     }
-    reset(total);
-    int row = 0;
-    for (ShuffleBuffer b : buffers) {
-      for (int i = 0; i < b.size; i++, row++) {
-        values[row] = b.values[i];
-        next[row] = -1;
-        int g = groupOf(b.keys[i], b.hashes[i]);
-        if (groupHead[g] < 0) {
-          groupHead[g] = row;
+    reset(localGroups);
+    for (int bi = 0; bi < inputs.length; bi++) {
+      ShuffleBuffer b = inputs[bi];
+      for (int lg = 0; lg < b.groupCount; lg++) {
+        int g = groupOf(b.groupKeys[lg], b.groupHashes[lg]);
+        int s = segmentCount++;
+        segmentBuffer[s] = bi;
+        segmentLocalGroup[s] = lg;
+        segmentNext[s] = -1;
+        if (groupFirstSegment[g] < 0) {
+          groupFirstSegment[g] = s;
         } else {
-          next[groupTail[g]] = row;
+          segmentNext[groupLastSegment[g]] = s;
         }
-        groupTail[g] = row;
+        groupLastSegment[g] = s;
       }
     }
-    rowCount = total;
   }
 
-  private void reset(int rows) {
-    if (values.length < rows) {
-      values = new Object[rows];
-      next = new int[rows];
-    } else {
-      Arrays.fill(values, 0, rowCount, null);
+  private void reset(int localGroups) {
+    if (segmentBuffer.length < localGroups) {
+      segmentBuffer = new int[localGroups];
+      segmentLocalGroup = new int[localGroups];
+      segmentNext = new int[localGroups];
     }
+    segmentCount = 0;
     Arrays.fill(groupKeys, 0, groupCount, null);
-    // Sized for the previous batch's number of keys (not rows), so the table stays small enough
-    // for the caches; it doubles when a batch brings more keys.
-    int expected = Math.min(Math.max(16, previousGroups), Math.max(16, rows));
+    int expected = Math.min(Math.max(16, previousGroups), Math.max(16, localGroups));
     groupCount = 0;
-    int cap = tableSizeFor(expected);
+    int cap = Integer.highestOneBit(expected * 2 - 1) << 1;
     if (table.length != cap) {
       table = new int[cap];
     } else {
@@ -70,28 +76,9 @@ final class KeyGrouper {
     }
   }
 
-  /** A power of two with at least twice {@code keys} slots. */
-  private static int tableSizeFor(int keys) {
-    return Integer.highestOneBit(Math.max(16, keys) * 2 - 1) << 1;
-  }
-
-  /** Doubles the table and re-inserts every group. */
-  private void grow() {
-    int[] bigger = new int[table.length * 2];
-    int mask = bigger.length - 1;
-    for (int g = 0; g < groupCount; g++) {
-      int slot = (groupHashes[g] * 0x9E3779B1) >>> 7 & mask;
-      while (bigger[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
-      bigger[slot] = g + 1;
-    }
-    table = bigger;
-  }
-
   private int groupOf(Object key, int hash) {
     int mask = table.length - 1;
-    int slot = (hash * 0x9E3779B1) >>> 7 & mask;
+    int slot = (hash * SPREAD) >>> 7 & mask;
     while (true) {
       int g = table[slot] - 1;
       if (g < 0) {
@@ -108,7 +95,7 @@ final class KeyGrouper {
     if (groupCount * 2 >= table.length) {
       grow();
       int mask = table.length - 1;
-      slot = (hash * 0x9E3779B1) >>> 7 & mask;
+      slot = (hash * SPREAD) >>> 7 & mask;
       while (table[slot] != 0) {
         slot = (slot + 1) & mask;
       }
@@ -117,15 +104,29 @@ final class KeyGrouper {
       int c = Math.max(16, groupCount * 2);
       groupKeys = Arrays.copyOf(groupKeys, c);
       groupHashes = Arrays.copyOf(groupHashes, c);
-      groupHead = Arrays.copyOf(groupHead, c);
-      groupTail = Arrays.copyOf(groupTail, c);
+      groupFirstSegment = Arrays.copyOf(groupFirstSegment, c);
+      groupLastSegment = Arrays.copyOf(groupLastSegment, c);
     }
     int g = groupCount++;
     groupKeys[g] = key;
     groupHashes[g] = hash;
-    groupHead[g] = -1;
+    groupFirstSegment[g] = -1;
     table[slot] = g + 1;
     return g;
+  }
+
+  /** Doubles the table and re-inserts every group. */
+  private void grow() {
+    int[] bigger = new int[table.length * 2];
+    int mask = bigger.length - 1;
+    for (int g = 0; g < groupCount; g++) {
+      int slot = (groupHashes[g] * SPREAD) >>> 7 & mask;
+      while (bigger[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      bigger[slot] = g + 1;
+    }
+    table = bigger;
   }
 
   int groupCount() {
@@ -133,8 +134,8 @@ final class KeyGrouper {
   }
 
   /** The keys of this batch, in order of first arrival (a view, valid until {@link #release()}). */
-  java.util.List<Object> keys() {
-    return java.util.Arrays.asList(groupKeys).subList(0, groupCount);
+  List<Object> keys() {
+    return Arrays.asList(groupKeys).subList(0, groupCount);
   }
 
   Object key(int group) {
@@ -143,12 +144,12 @@ final class KeyGrouper {
 
   /** Whether {@code key} has rows in this batch. */
   boolean contains(Object key) {
-    int hash = ShuffleBuffer.hash(key);
-    int mask = table.length - 1;
-    if (mask < 0) {
+    if (table.length == 0) {
       return false;
     }
-    int slot = (hash * 0x9E3779B1) >>> 7 & mask;
+    int hash = ShuffleBuffer.hash(key);
+    int mask = table.length - 1;
+    int slot = (hash * SPREAD) >>> 7 & mask;
     while (true) {
       int g = table[slot] - 1;
       if (g < 0) {
@@ -161,10 +162,12 @@ final class KeyGrouper {
     }
   }
 
-  /** The rows of {@code group} in arrival order. */
+  /** The rows of {@code group}: each map task's rows in arrival order, map tasks in order. */
   Iterator<Object> values(int group) {
     return new Iterator<>() {
-      int row = groupHead[group];
+      int segment = groupFirstSegment[group];
+      ShuffleBuffer buffer = buffers[segmentBuffer[segment]];
+      int row = buffer.groupHead[segmentLocalGroup[segment]];
 
       @Override
       public boolean hasNext() {
@@ -176,18 +179,24 @@ final class KeyGrouper {
         if (row < 0) {
           throw new NoSuchElementException();
         }
-        Object v = values[row];
-        row = next[row];
+        Object v = buffer.values[row];
+        row = buffer.nextRow[row];
+        if (row < 0) {
+          segment = segmentNext[segment];
+          if (segment >= 0) {
+            buffer = buffers[segmentBuffer[segment]];
+            row = buffer.groupHead[segmentLocalGroup[segment]];
+          }
+        }
         return v;
       }
     };
   }
 
-  /** Drops references to this batch's rows. */
+  /** Drops references to this batch's rows and keys. */
   void release() {
-    Arrays.fill(values, 0, rowCount, null);
     Arrays.fill(groupKeys, 0, groupCount, null);
-    rowCount = 0;
+    buffers = new ShuffleBuffer[0];
     previousGroups = groupCount;
     groupCount = 0;
   }

@@ -20,15 +20,19 @@ final class MapTaskResult implements Pipeline.EventTimeObserver {
   long inputRows;
   long droppedByWatermark;
 
-  MapTaskResult(int numStatePartitions, int numWatermarks, boolean stateful, int expectedRows) {
-    if (stateful) {
-      buffers = new ShuffleBuffer[numStatePartitions];
-      for (int i = 0; i < numStatePartitions; i++) {
-        buffers[i] = new ShuffleBuffer(expectedRows / Math.max(1, numStatePartitions));
+  /**
+   * A result for a stateful query writing into {@code buffers} (one per state partition, reused
+   * from batch to batch), or, when {@code buffers} is null, collecting output rows.
+   */
+  MapTaskResult(ShuffleBuffer[] buffers, int numWatermarks) {
+    if (buffers != null) {
+      for (ShuffleBuffer b : buffers) {
+        b.clear();
       }
+      this.buffers = buffers;
       rows = null;
     } else {
-      buffers = null;
+      this.buffers = null;
       rows = new ArrayList<>();
     }
     maxEventTime = new long[numWatermarks];

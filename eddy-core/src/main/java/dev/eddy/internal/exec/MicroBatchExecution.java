@@ -75,6 +75,7 @@ final class MicroBatchExecution {
   private long lastEvictionWatermark;
   private boolean ranBatchThisRun;
   private OffsetEntry pending;
+  private final List<ShuffleBuffer[]> bufferPool = new ArrayList<>();
 
   MicroBatchExecution(
       QueryPlan plan,
@@ -231,12 +232,13 @@ final class MicroBatchExecution {
   }
 
   private List<MapTaskResult> runMapStage(List<InputPartition<Object>> partitions, BatchContext ctx) throws Exception {
-    int numState = operator == null ? 0 : operator.numPartitions();
     int numWatermarks = plan.watermarks().size();
     List<Callable<MapTaskResult>> tasks = new ArrayList<>();
-    for (InputPartition<Object> part : partitions) {
+    for (int i = 0; i < partitions.size(); i++) {
+      InputPartition<Object> part = partitions.get(i);
+      ShuffleBuffer[] buffers = operator == null ? null : shuffleBuffers(i);
       tasks.add(() -> {
-        MapTaskResult result = new MapTaskResult(numState, numWatermarks, operator != null, 1024);
+        MapTaskResult result = new MapTaskResult(buffers, numWatermarks);
         RowConsumer<Object> terminal = operator != null ? shuffleWriter(result, ctx) : result.rows::add;
         RowConsumer<Object> pipeline = Pipeline.build(plan.preNodes(), plan.watermarks(), result, terminal);
         part.read(row -> {
@@ -247,6 +249,18 @@ final class MicroBatchExecution {
       });
     }
     return runAll(tasks, null);
+  }
+
+  /** The buffers of map task {@code task}, kept from batch to batch (a batch's stages run in order). */
+  private ShuffleBuffer[] shuffleBuffers(int task) {
+    while (bufferPool.size() <= task) {
+      ShuffleBuffer[] b = new ShuffleBuffer[operator.numPartitions()];
+      for (int p = 0; p < b.length; p++) {
+        b[p] = new ShuffleBuffer(1024);
+      }
+      bufferPool.add(b);
+    }
+    return bufferPool.get(task);
   }
 
   @SuppressWarnings("unchecked")
