@@ -45,8 +45,8 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
   static final String MIN_DELTAS_FOR_SNAPSHOT = "eddy.sql.streaming.stateStore.minDeltasForSnapshot";
   static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
   private static final Object ABSENT = new Object();
-  /** Rough per-entry overhead of a HashMap entry plus its slot. */
-  private static final long ENTRY_OVERHEAD_BYTES = 48;
+  /** Entries sampled per commit to estimate the memory the state holds. */
+  private static final int SIZE_SAMPLES = 32;
 
   private StateStoreContext context;
   private List<ColumnFamily<?, ?>> families;
@@ -283,6 +283,24 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
     return out;
   }
 
+  /**
+   * The memory the live maps hold: the average estimated size of the first entries of each map
+   * (key, value and map entry) times the number of entries.
+   */
+  private long estimateBytes(long totalKeys) {
+    long sampled = 0;
+    long bytes = 0;
+    for (Table<?, ?> t : tables.values()) {
+      int n = 0;
+      for (Iterator<? extends Map.Entry<?, ?>> it = t.live.entrySet().iterator(); it.hasNext() && n < SIZE_SAMPLES; n++) {
+        Map.Entry<?, ?> e = it.next();
+        bytes += ObjectSizes.MAP_ENTRY_BYTES + ObjectSizes.estimate(e.getKey()) + ObjectSizes.estimate(e.getValue());
+      }
+      sampled += n;
+    }
+    return sampled == 0 ? 0 : bytes * totalKeys / sampled;
+  }
+
   @Override
   public void close() {
     tables.values().forEach(t -> {
@@ -474,7 +492,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
         custom.put("deltasWritten", deltasWritten);
         custom.put("loadTimeMs", lastLoadMs);
       }
-      return new StateStoreMetrics(keys, keys * ENTRY_OVERHEAD_BYTES, custom);
+      return new StateStoreMetrics(keys, estimateBytes(keys), custom);
     }
   }
 }
