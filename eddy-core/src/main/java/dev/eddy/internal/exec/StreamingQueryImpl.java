@@ -245,7 +245,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
     safely(source::stop);
     safely(sink::stop);
     if (maintenance != null) {
-      maintenance.shutdownNow();
+      maintenance.shutdown(); // a running snapshot finishes; interrupting it would only leave a temporary file
       try {
         maintenance.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
       } catch (InterruptedException e) {

@@ -3,10 +3,15 @@ package dev.eddy.state.rocksdb;
 import dev.eddy.internal.codec.ByteInput;
 import dev.eddy.internal.codec.ByteOutput;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
@@ -21,14 +26,20 @@ import java.util.zip.CRC32C;
  * a big-endian CRC32C of everything after the header line. A file that is torn, truncated or
  * altered fails its checksum and is reported naming the file, never applied.
  *
- * <p>Thread safety: none; a changelog is built by the thread running the batch.
+ * <p>Writing streams: changes go through a buffer of at most about {@value #FLUSH_BYTES} bytes to a temporary
+ * file, so a commit of any size needs no more heap than that; {@link #commit} ends the file,
+ * fsyncs it and renames it into place atomically ({@link DurableFiles}), and {@link #close}
+ * without a commit deletes the temporary file.
+ *
+ * <p>Thread safety: none; a changelog is written by the thread committing the batch.
  */
-final class Changelog {
+final class Changelog implements AutoCloseable {
   static final String HEADER = "eddy-rocksdb-changelog 1";
   static final byte END = 0;
   static final byte PUT = 1;
   static final byte DELETE = 2;
   private static final byte[] HEADER_LINE = (HEADER + "\n").getBytes(StandardCharsets.US_ASCII);
+  private static final int FLUSH_BYTES = CommitWriter.CHUNK_BYTES;
 
   /** Receives the changes of a changelog in order. */
   interface Visitor {
@@ -36,42 +47,83 @@ final class Changelog {
     void change(int columnFamily, byte[] key, byte[] value) throws Exception;
   }
 
+  private final Path file;
+  private final Path temp;
+  private final FileChannel channel;
   private final ByteOutput out = new ByteOutput(4096);
-  private final int bodyStart;
+  private final CRC32C crc = new CRC32C();
+  private int crcFrom;
   private long changes;
+  private long bytes;
+  private long writeNanos;
+  private boolean committed;
 
-  /** An empty changelog for the given column family names (index 0: metadata). */
-  Changelog(List<String> columnFamilies) {
-    out.writeBytes(HEADER_LINE, 0, HEADER_LINE.length);
-    bodyStart = out.size();
-    out.writeLength(columnFamilies.size());
-    columnFamilies.forEach(out::writeString);
+  private Changelog(Path file) throws IOException {
+    this.file = file;
+    this.temp = DurableFiles.tempSibling(file);
+    this.channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
   }
 
+  /** Starts {@code file} for the given column family names (index 0: metadata). */
+  static Changelog create(Path file, List<String> columnFamilies) throws IOException {
+    Changelog c = new Changelog(file);
+    c.out.writeBytes(HEADER_LINE, 0, HEADER_LINE.length);
+    c.crcFrom = c.out.size();
+    c.out.writeLength(columnFamilies.size());
+    columnFamilies.forEach(c.out::writeString);
+    return c;
+  }
+
+  Path file() {
+    return file;
+  }
+
+  /** @throws UncheckedIOException naming the file when writing fails */
   void put(int columnFamily, byte[] key, byte[] value) {
     out.writeByte(PUT);
     out.writeLength(columnFamily);
     writeBytes(key);
     writeBytes(value);
-    changes++;
+    changed();
   }
 
+  /** @throws UncheckedIOException naming the file when writing fails */
   void delete(int columnFamily, byte[] key) {
     out.writeByte(DELETE);
     out.writeLength(columnFamily);
     writeBytes(key);
-    changes++;
+    changed();
   }
 
-  /** Writes the file durably and returns its size in bytes; the changelog is not used afterwards. */
-  long writeTo(Path file) throws IOException {
+  /** Ends the file, makes it durable under its name and returns its size in bytes. */
+  long commit() throws IOException {
     out.writeByte(END);
     out.writeVarLong(changes);
-    CRC32C crc = new CRC32C();
-    crc.update(out.buffer(), bodyStart, out.size() - bodyStart);
+    drain();
     out.writeInt((int) crc.getValue());
-    DurableFiles.writeAtomically(file, out.buffer(), out.size());
-    return out.size();
+    long t0 = System.nanoTime();
+    write();
+    channel.force(true);
+    channel.close();
+    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    DurableFiles.fsyncDirectory(file.getParent());
+    writeNanos += System.nanoTime() - t0;
+    committed = true;
+    return bytes;
+  }
+
+  /** Nanoseconds spent writing and syncing the file. */
+  long writeNanos() {
+    return writeNanos;
+  }
+
+  /** Releases the file; without a commit the temporary file is deleted. */
+  @Override
+  public void close() throws IOException {
+    channel.close();
+    if (!committed) {
+      Files.deleteIfExists(temp);
+    }
   }
 
   /**
@@ -126,5 +178,34 @@ final class Changelog {
   private void writeBytes(byte[] b) {
     out.writeLength(b.length);
     out.writeBytes(b, 0, b.length);
+  }
+
+  private void changed() {
+    changes++;
+    if (out.size() >= FLUSH_BYTES) {
+      try {
+        drain();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot write changelog file " + temp + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Checksums and writes the buffered bytes. */
+  private void drain() throws IOException {
+    crc.update(out.buffer(), crcFrom, out.size() - crcFrom);
+    long t0 = System.nanoTime();
+    write();
+    writeNanos += System.nanoTime() - t0;
+  }
+
+  private void write() throws IOException {
+    ByteBuffer buf = ByteBuffer.wrap(out.buffer(), 0, out.size());
+    while (buf.hasRemaining()) {
+      channel.write(buf);
+    }
+    bytes += out.size();
+    out.reset();
+    crcFrom = 0;
   }
 }

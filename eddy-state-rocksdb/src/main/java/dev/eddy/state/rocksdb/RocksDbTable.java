@@ -2,45 +2,44 @@ package dev.eddy.state.rocksdb;
 
 import dev.eddy.spi.StateTable;
 import java.util.AbstractMap;
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatch;
 
 /**
- * One column family of an open {@link RocksDbStore}. The batch's changes are kept on the heap,
- * encoded, in a map from key to value ({@link #DELETED} for a removal), which reads consult
- * before the database; the database sees them only when the store commits, as one write batch.
- * The entry count is kept exact by checking whether a key exists before it is put or removed; the
- * result of the last {@link #get} is remembered, so the usual get-then-put of a key reads the
- * database once.
+ * One column family of an open {@link RocksDbStore}. Every key the batch reads or writes gets a
+ * {@link KeySlot} holding its current encoded value, which later reads and writes of the key use
+ * instead of the database; the database sees the changes only when the store commits, as one
+ * write batch. {@link #prefetch} encodes the batch's keys once, sorts them and reads them in key
+ * order ({@link SortedReads}), which costs a fraction of one lookup per key in hash order; {@link
+ * BatchSlots} then finds each key's slot without encoding it again. The
+ * entry count is kept exact because a slot knows whether its key exists.
+ *
+ * <p>Memory: the slots hold the keys the batch touched (at most the batch's keys) and are dropped
+ * when the batch commits or aborts.
  *
  * <p>Thread safety: none; used by the thread running the batch.
  */
 final class RocksDbTable<K, V> implements StateTable<K, V> {
-  /** Marks a removed key among the changes; no encoded value is empty. */
-  private static final byte[] DELETED = new byte[0];
-
   private final RocksDbStore store;
   private final ColumnState<K, V> column;
-  private final HashMap<ByteKey, byte[]> changes = new HashMap<>();
-  private ByteKey lastKey;
-  private boolean lastFound;
+  private final BatchSlots slots = new BatchSlots();
+  private final SortedReads reads;
 
   RocksDbTable(RocksDbStore store, ColumnState<K, V> column) {
     this.store = store;
     this.column = column;
+    this.reads = new SortedReads(store, column.handle);
   }
 
   @Override
   public V get(K key) {
-    ByteKey k = new ByteKey(column.encodeKey(requireKey(key), store.scratch()));
-    byte[] v = read(k, "get");
-    lastKey = k;
-    lastFound = v != null;
+    byte[] v = slot(key, "get").value;
     return v == null ? null : column.decodeValue(v);
   }
 
@@ -50,31 +49,67 @@ final class RocksDbTable<K, V> implements StateTable<K, V> {
       throw new IllegalArgumentException("State value must not be null (key " + key + ", column family '"
           + column.name + "' of " + store.describe() + ")");
     }
-    ByteKey k = new ByteKey(column.encodeKey(requireKey(key), store.scratch()));
-    if (!exists(k, "put")) {
+    KeySlot s = slot(key, "put");
+    if (s.value == null) {
       column.count++;
     }
-    changes.put(k, column.encodeValue(value, store.scratch()));
-    lastKey = k;
-    lastFound = true;
+    s.value = column.encodeValue(value, store.scratch());
+    s.changed = true;
   }
 
   @Override
   public void remove(K key) {
-    ByteKey k = new ByteKey(column.encodeKey(requireKey(key), store.scratch()));
-    if (exists(k, "remove")) {
-      changes.put(k, DELETED);
+    KeySlot s = slot(key, "remove");
+    if (s.value != null) {
       column.count--;
+      s.value = null;
+      s.changed = true;
     }
-    lastKey = k;
-    lastFound = false;
+  }
+
+  /** Reads the keys the batch does not know yet, in key order; a key given twice is read once. */
+  @Override
+  public void prefetch(List<K> keys) {
+    store.checkOpen();
+    int n = keys.size();
+    Object[] objects = keys.toArray();
+    byte[][] encoded = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      @SuppressWarnings("unchecked")
+      K key = (K) objects[i];
+      encoded[i] = column.encodeKey(requireKey(key), store.scratch());
+    }
+    KeySlot[] found = new KeySlot[n];
+    int[] fresh = new int[n];
+    int freshCount = 0;
+    KeySlot previous = null;
+    for (int i : KeyOrder.sorted(encoded)) {
+      if (previous != null && Arrays.equals(previous.key, encoded[i])) {
+        found[i] = previous;
+        continue;
+      }
+      KeySlot known = slots.find(encoded[i]);
+      if (known == null) {
+        known = new KeySlot(encoded[i]);
+        fresh[freshCount++] = i;
+      }
+      found[i] = previous = known;
+    }
+    reads.read(found, fresh, freshCount, column.count);
+    slots.setPrefetched(objects, found, Arrays.copyOf(fresh, freshCount));
   }
 
   @Override
   public Iterator<Map.Entry<K, V>> iterator() {
     RocksIterator stored = store.newIterator(column.handle);
     stored.seekToFirst();
-    Iterator<Map.Entry<ByteKey, byte[]>> changed = changes.entrySet().iterator();
+    List<KeySlot> present = new ArrayList<>();
+    slots.forEachChanged(s -> {
+      if (s.value != null) {
+        present.add(s);
+      }
+    });
+    Iterator<KeySlot> changed = present.iterator();
     return new Iterator<>() {
       private Map.Entry<K, V> next = advance();
 
@@ -93,11 +128,12 @@ final class RocksDbTable<K, V> implements StateTable<K, V> {
         return e;
       }
 
-      /** Stored entries without a change first, then the changed entries that are not removals. */
+      /** Stored entries the batch did not change first, then the changed entries that exist. */
       private Map.Entry<K, V> advance() {
         for (; stored.isValid(); stored.next()) {
           byte[] k = stored.key();
-          if (!changes.containsKey(new ByteKey(k))) {
+          KeySlot s = slots.find(k);
+          if (s == null || !s.changed) {
             Map.Entry<K, V> e = entry(k, stored.value());
             stored.next();
             return e;
@@ -108,11 +144,9 @@ final class RocksDbTable<K, V> implements StateTable<K, V> {
         } catch (RocksDBException e) {
           throw store.failure("iterate", e);
         }
-        while (changed.hasNext()) {
-          Map.Entry<ByteKey, byte[]> c = changed.next();
-          if (c.getValue() != DELETED) {
-            return entry(c.getKey().bytes, c.getValue());
-          }
+        if (changed.hasNext()) {
+          KeySlot s = changed.next();
+          return entry(s.key, s.value);
         }
         return null;
       }
@@ -125,64 +159,54 @@ final class RocksDbTable<K, V> implements StateTable<K, V> {
   }
 
   /**
-   * Adds this batch's changes to {@code batch} and {@code changelog} (null without a checkpoint),
-   * in key order: RocksDB inserts sorted keys into its memtable about ten times faster than keys
-   * in hash order (measured: 1M keys, 0.2 s against 2.5 s).
+   * Hands this batch's changes to {@code writer} in key order: RocksDB inserts sorted keys into its
+   * memtable about ten times faster than keys in hash order (measured: 1M keys, 0.2 s against
+   * 2.5 s).
    */
-  void collect(WriteBatch batch, Changelog changelog) throws RocksDBException {
-    byte[][] keys = new byte[changes.size()][];
-    byte[][] values = new byte[keys.length][];
-    int n = 0;
-    for (Map.Entry<ByteKey, byte[]> c : changes.entrySet()) {
-      keys[n] = c.getKey().bytes;
-      values[n++] = c.getValue();
-    }
-    for (int i : KeyOrder.sorted(keys)) {
-      byte[] k = keys[i];
-      byte[] v = values[i];
-      if (v == DELETED) {
-        batch.delete(column.handle, k);
-        if (changelog != null) {
-          changelog.delete(column.index, k);
-        }
+  void collect(CommitWriter writer) {
+    slots.forEachChanged(s -> {
+      if (s.value == null) {
+        writer.delete(column.index, column.id, s.key);
       } else {
-        batch.put(column.handle, k, v);
-        if (changelog != null) {
-          changelog.put(column.index, k, v);
-        }
+        writer.put(column.index, column.id, s.key, s.value);
       }
-    }
+    });
   }
 
-  /** Forgets the changes and the remembered lookup: the batch ended. */
+  /** Forgets the batch's slots: the batch ended. */
   void reset() {
-    changes.clear();
-    lastKey = null;
+    slots.clear();
+  }
+
+  /** The slot of {@code key}, read from the database when the batch has not seen the key. */
+  private KeySlot slot(K key, String operation) {
+    KeySlot s = slots.fast(key);
+    if (s != null) {
+      return s;
+    }
+    byte[] k = column.encodeKey(requireKey(key), store.scratch());
+    s = slots.find(k);
+    if (s != null) {
+      slots.remember(key, s);
+      return s;
+    }
+    s = new KeySlot(k);
+    s.value = read(k, operation);
+    slots.add(key, s);
+    return s;
+  }
+
+  private byte[] read(byte[] key, String operation) {
+    store.checkOpen();
+    try {
+      return store.db().db().get(column.handle, store.db().readOptions(), key);
+    } catch (RocksDBException e) {
+      throw store.failure(operation, e);
+    }
   }
 
   private Map.Entry<K, V> entry(byte[] key, byte[] value) {
     return new AbstractMap.SimpleImmutableEntry<>(column.decodeKey(key), column.decodeValue(value));
-  }
-
-  private boolean exists(ByteKey k, String operation) {
-    if (k.equals(lastKey)) {
-      return lastFound;
-    }
-    return read(k, operation) != null;
-  }
-
-  /** The current encoded value of {@code k}, or null. */
-  private byte[] read(ByteKey k, String operation) {
-    byte[] changed = changes.get(k);
-    if (changed != null) {
-      return changed == DELETED ? null : changed;
-    }
-    store.checkOpen();
-    try {
-      return store.db().db().get(column.handle, store.db().readOptions(), k.bytes);
-    } catch (RocksDBException e) {
-      throw store.failure(operation, e);
-    }
   }
 
   private K requireKey(K key) {

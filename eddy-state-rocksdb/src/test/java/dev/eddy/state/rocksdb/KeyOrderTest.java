@@ -14,9 +14,11 @@ class KeyOrderTest {
     Random random = new Random(info.getCurrentRepetition());
     byte[][] keys = new byte[random.nextInt(3000)][];
     for (int i = 0; i < keys.length; i++) {
-      keys[i] = new byte[random.nextInt(6)];
+      // long keys in some repetitions, so that ties on eight bytes must be broken further on
+      keys[i] = new byte[random.nextInt(info.getCurrentRepetition() % 2 == 0 ? 6 : 20)];
       for (int j = 0; j < keys[i].length; j++) {
-        keys[i][j] = (byte) (random.nextBoolean() ? random.nextInt(3) - 1 : random.nextInt(256));
+        boolean narrow = random.nextBoolean() || (keys[i].length > 8 && j < 10);
+        keys[i][j] = (byte) (narrow ? random.nextInt(2) : random.nextInt(256));
       }
     }
     byte[][] expected = keys.clone();

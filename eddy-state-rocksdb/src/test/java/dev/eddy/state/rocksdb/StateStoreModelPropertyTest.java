@@ -54,7 +54,7 @@ class StateStoreModelPropertyTest {
   @Provide
   Arbitrary<List<Op>> ops() {
     Arbitrary<String> kinds = Arbitraries.frequency(
-        Tuple.of(30, "put"), Tuple.of(12, "remove"), Tuple.of(8, "commit"),
+        Tuple.of(30, "put"), Tuple.of(12, "remove"), Tuple.of(6, "prefetch"), Tuple.of(8, "commit"),
         Tuple.of(3, "abort"), Tuple.of(2, "maintain"), Tuple.of(2, "reload"));
     return Combinators.combine(kinds, Arbitraries.integers().between(0, 15), Arbitraries.longs().between(-5, 5),
         Arbitraries.of(true, false), Arbitraries.integers().between(0, 3)).as(Op::new).list();
@@ -93,6 +93,9 @@ class StateStoreModelPropertyTest {
               store.table(B).remove("k" + op.key());
               modelB.remove("k" + op.key());
             }
+            break;
+          case "prefetch":
+            prefetchThenUpdate(store, op, modelA, modelB);
             break;
           case "commit":
             version = store.commit();
@@ -143,6 +146,38 @@ class StateStoreModelPropertyTest {
     } finally {
       provider.close();
     }
+  }
+
+  /**
+   * Prefetches a few keys (one of them twice) the way the engine does, reads each through the very
+   * key objects given, then changes the first and removes the last, as a batch would.
+   */
+  private static void prefetchThenUpdate(StateStore store, Op op, Map<Integer, String> modelA,
+      Map<String, Long> modelB) {
+    int[] picks = {op.key(), (op.key() + 1) % 16, op.key(), (op.key() + 7) % 16};
+    List<Integer> keysA = new ArrayList<>();
+    List<String> keysB = new ArrayList<>();
+    for (int k : picks) {
+      keysA.add(k);
+      keysB.add(new String("k" + k));
+    }
+    store.table(A).prefetch(keysA);
+    store.table(B).prefetch(keysB);
+    for (int i = 0; i < picks.length; i++) {
+      assertThat(store.table(A).get(keysA.get(i))).isEqualTo(modelA.get(keysA.get(i)));
+      assertThat(store.table(B).get(keysB.get(i))).isEqualTo(modelB.get(keysB.get(i)));
+      if (i == 0) {
+        store.table(A).put(keysA.get(i), "p" + op.value());
+        modelA.put(keysA.get(i), "p" + op.value());
+        store.table(B).put(keysB.get(i), op.value());
+        modelB.put(keysB.get(i), op.value());
+      }
+    }
+    int last = picks.length - 1;
+    store.table(A).remove(keysA.get(last));
+    modelA.remove(keysA.get(last));
+    store.table(B).remove(keysB.get(last));
+    modelB.remove(keysB.get(last));
   }
 
   private static <K, V> Map<K, V> contents(StateTable<K, V> table) {

@@ -98,6 +98,43 @@ public abstract class StateStoreContractTest {
   }
 
   @Test
+  void prefetchChangesNoResult() {
+    StateStoreProvider p = open();
+    StateStore s = p.getStore(0);
+    for (int i = 0; i < 100; i++) {
+      s.table(VISITS).put("k" + i, new Visit("/" + i, i));
+    }
+    s.commit();
+    StateStore next = p.getStore(1);
+    StateTable<String, Visit> t = next.table(VISITS);
+    List<String> keys = new java.util.ArrayList<>();
+    for (int i = 95; i < 110; i++) {
+      keys.add("k" + i);
+    }
+    keys.add("k96"); // duplicates and absent keys are allowed
+    t.prefetch(keys);
+    for (String k : keys) {
+      Visit v = t.get(k);
+      if (v == null) {
+        t.put(k, new Visit("new", 1));
+      } else {
+        t.put(k, new Visit(v.page(), v.count() + 1));
+      }
+    }
+    t.remove("k97");
+    assertThat(t.get("k95")).isEqualTo(new Visit("/95", 96));
+    assertThat(t.get("k96")).isEqualTo(new Visit("/96", 98));
+    assertThat(t.get("k97")).isNull();
+    assertThat(t.get("k105")).isEqualTo(new Visit("new", 1));
+    assertThat(t.get("k3")).isEqualTo(new Visit("/3", 3));
+    next.commit();
+    StateTable<String, Visit> after = p.getStore(2).table(VISITS);
+    assertThat(after.get("k96")).isEqualTo(new Visit("/96", 98));
+    assertThat(after.get("k97")).isNull();
+    assertThat(after.size()).isEqualTo(100 + 10 - 1);
+  }
+
+  @Test
   void columnFamiliesAreIndependent() {
     StateStoreProvider p = open();
     StateStore s = p.getStore(0);
