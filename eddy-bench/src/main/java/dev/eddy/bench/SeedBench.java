@@ -6,7 +6,6 @@ import dev.eddy.streaming.GroupState;
 import dev.eddy.streaming.GroupStateTimeout;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -90,10 +89,5 @@ public final class SeedBench {
       m.put(args[i].substring(2), args[++i]);
     }
     return m;
-  }
-
-  /** The arguments as a list, for building child command lines. */
-  static List<String> list(String... args) {
-    return List.of(args);
   }
 }

@@ -1,5 +1,7 @@
 package dev.eddy.bench;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,11 +17,13 @@ import java.util.Map;
  *       users;
  *   <li>{@code W3} the latency floor: W1 with small batches, judged by its batch durations;
  *   <li>{@code W4} startup: W1 with one small batch, judged by the time from JVM start to the first
- *       completed batch, which the parent measures.
+ *       completed batch, which the parent measures;
+ *   <li>{@code W5} Nexmark Q11, bids per bidder per 10-second session (see {@link SessionBench});
+ *       {@code keys} is the number of active persons bids come from.
  * </ul>
  *
- * @param workload {@code W1}..{@code W4}
- * @param keys distinct keys (W1, W3, W4) or users (W2)
+ * @param workload {@code W1}..{@code W5}
+ * @param keys distinct keys (W1, W3, W4), users (W2) or active persons (W5)
  * @param rowsPerBatch rows of the {@code rate-micro-batch} source per batch
  * @param batches batches to complete; figures and answers are those of batches {@code 0..batches-1}
  * @param warmup leading batches left out of rows/s and batch durations
@@ -34,8 +38,8 @@ public record WorkloadSpec(
 
   /** Validates the fields; names the argument to fix. */
   public WorkloadSpec {
-    if (!List.of("W1", "W2", "W3", "W4").contains(workload)) {
-      throw new IllegalArgumentException("--workload must be W1, W2, W3 or W4, got '" + workload + "'");
+    if (!List.of("W1", "W2", "W3", "W4", "W5").contains(workload)) {
+      throw new IllegalArgumentException("--workload must be W1, W2, W3, W4 or W5, got '" + workload + "'");
     }
     if (!backend.equals("memory") && !backend.equals("rocksdb")) {
       throw new IllegalArgumentException("--backend must be memory or rocksdb, got '" + backend + "'");
@@ -58,6 +62,22 @@ public record WorkloadSpec(
         a.get("checkpoint"));
   }
 
+  /** Separates the specs of one child JVM's arguments (see {@link #parseAll}). */
+  static final String THEN = "--then";
+
+  /** Reads one or more specs, their arguments separated by {@link #THEN}. */
+  public static List<WorkloadSpec> parseAll(String[] args) {
+    List<WorkloadSpec> specs = new ArrayList<>();
+    int from = 0;
+    for (int i = 0; i <= args.length; i++) {
+      if (i == args.length || args[i].equals(THEN)) {
+        specs.add(parse(SeedBench.parse(Arrays.copyOfRange(args, from, i))));
+        from = i + 1;
+      }
+    }
+    return specs;
+  }
+
   /** The {@code --name value} arguments of this spec. */
   public List<String> args() {
     return List.of(
@@ -72,8 +92,14 @@ public record WorkloadSpec(
       case "W1" -> String.format("W1 K=%,d %s", keys, backend);
       case "W2" -> String.format("W2 sessions %,d users %s", keys, backend);
       case "W3" -> String.format("W3 %,d-row batches %s", rowsPerBatch, backend);
+      case "W5" -> "W5 Nexmark Q11 " + backend;
       default -> "W4 startup " + backend;
     };
+  }
+
+  /** Whether this is a sessions workload (W2, W5) rather than a count (W1, W3, W4). */
+  public boolean sessions() {
+    return workload.equals("W2") || workload.equals("W5");
   }
 
   /** The same run in another checkpoint directory. */
