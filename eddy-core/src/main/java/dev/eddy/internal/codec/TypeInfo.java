@@ -75,7 +75,7 @@ public final class TypeInfo<T> {
     /** Reads this field of {@code target}. */
     public Object get(Object target) {
       try {
-        return getter.invoke(target);
+        return (Object) getter.invokeExact(target);
       } catch (RuntimeException | Error e) {
         throw e;
       } catch (Throwable t) {

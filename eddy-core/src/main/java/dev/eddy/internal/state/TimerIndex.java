@@ -5,18 +5,31 @@ import java.util.HashMap;
 import java.util.function.Consumer;
 
 /**
- * The pending timeouts of one state partition: an indexed binary min-heap of (timestamp, key)
- * with a key → slot map, so setting, moving and cancelling a key's timeout cost O(log n) and
- * finding the expired keys costs O(expired · log n) — never a scan of the state (SEMANTICS B7).
- * Each key has at most one timeout.
+ * The pending timeouts of one state partition: an indexed binary min-heap of timers ordered by
+ * timestamp, plus a key → timer map, so setting, moving and cancelling a key's timeout cost one
+ * hash lookup and O(log n) array moves, and finding the expired keys costs O(expired · log n) —
+ * never a scan of the state (SEMANTICS B7). Each timer knows its heap position, so sifting moves
+ * no hash entries. Each key has at most one timeout.
  *
  * <p>Thread safety: none; owned by the thread processing the partition.
  */
 public final class TimerIndex<K> {
-  private long[] times = new long[16];
-  private Object[] keys = new Object[16];
+  /** One key's timer and where it sits in the heap. */
+  private static final class Timer<K> {
+    final K key;
+    long time;
+    int pos;
+
+    Timer(K key, long time) {
+      this.key = key;
+      this.time = time;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Timer<K>[] heap = new Timer[16];
   private int size;
-  private final HashMap<K, Integer> slots = new HashMap<>();
+  private final HashMap<K, Timer<K>> timers = new HashMap<>();
 
   /** Number of pending timeouts. */
   public int size() {
@@ -25,101 +38,97 @@ public final class TimerIndex<K> {
 
   /** Sets (or moves) the timeout of {@code key}. */
   public void set(K key, long timestampMs) {
-    Integer slot = slots.get(key);
-    if (slot != null) {
-      long old = times[slot];
-      times[slot] = timestampMs;
+    Timer<K> t = timers.get(key);
+    if (t != null) {
+      long old = t.time;
+      t.time = timestampMs;
       if (timestampMs < old) {
-        siftUp(slot);
+        siftUp(t.pos);
       } else {
-        siftDown(slot);
+        siftDown(t.pos);
       }
       return;
     }
-    if (size == times.length) {
-      times = Arrays.copyOf(times, size * 2);
-      keys = Arrays.copyOf(keys, size * 2);
+    if (size == heap.length) {
+      heap = Arrays.copyOf(heap, size * 2);
     }
-    times[size] = timestampMs;
-    keys[size] = key;
-    slots.put(key, size);
-    siftUp(size++);
+    t = new Timer<>(key, timestampMs);
+    timers.put(key, t);
+    place(t, size++);
+    siftUp(t.pos);
   }
 
   /** Cancels the timeout of {@code key}, if any. */
   public void cancel(K key) {
-    Integer slot = slots.remove(key);
-    if (slot == null) {
-      return;
+    Timer<K> t = timers.remove(key);
+    if (t != null) {
+      removeAt(t.pos);
     }
-    int last = --size;
-    if (slot != last) {
-      move(last, slot);
-      siftDown(slot);
-      siftUp(slot);
-    }
-    keys[last] = null;
   }
 
   /** Removes every key whose timestamp is strictly below {@code thresholdMs}, oldest first. */
-  @SuppressWarnings("unchecked")
   public void pollExpired(long thresholdMs, Consumer<K> onExpired) {
-    while (size > 0 && times[0] < thresholdMs) {
-      K key = (K) keys[0];
-      cancel(key);
-      onExpired.accept(key);
+    while (size > 0 && heap[0].time < thresholdMs) {
+      Timer<K> t = heap[0];
+      timers.remove(t.key);
+      removeAt(0);
+      onExpired.accept(t.key);
     }
   }
 
   /** Removes all timeouts. */
   public void clear() {
-    Arrays.fill(keys, 0, size, null);
+    Arrays.fill(heap, 0, size, null);
     size = 0;
-    slots.clear();
+    timers.clear();
   }
 
-  private void siftUp(int i) {
-    while (i > 0) {
-      int parent = (i - 1) >>> 1;
-      if (times[parent] <= times[i]) {
-        return;
-      }
-      swap(i, parent);
-      i = parent;
+  private void removeAt(int pos) {
+    int last = --size;
+    Timer<K> moved = heap[last];
+    heap[last] = null;
+    if (pos != last) {
+      place(moved, pos);
+      siftDown(pos);
+      siftUp(moved.pos);
     }
   }
 
-  private void siftDown(int i) {
+  private void place(Timer<K> t, int pos) {
+    heap[pos] = t;
+    t.pos = pos;
+  }
+
+  private void siftUp(int pos) {
+    Timer<K> t = heap[pos];
+    while (pos > 0) {
+      int parent = (pos - 1) >>> 1;
+      Timer<K> p = heap[parent];
+      if (p.time <= t.time) {
+        break;
+      }
+      place(p, pos);
+      pos = parent;
+    }
+    place(t, pos);
+  }
+
+  private void siftDown(int pos) {
+    Timer<K> t = heap[pos];
     while (true) {
-      int left = 2 * i + 1;
-      if (left >= size) {
-        return;
+      int child = 2 * pos + 1;
+      if (child >= size) {
+        break;
       }
-      int smallest = left + 1 < size && times[left + 1] < times[left] ? left + 1 : left;
-      if (times[i] <= times[smallest]) {
-        return;
+      if (child + 1 < size && heap[child + 1].time < heap[child].time) {
+        child++;
       }
-      swap(i, smallest);
-      i = smallest;
+      if (t.time <= heap[child].time) {
+        break;
+      }
+      place(heap[child], pos);
+      pos = child;
     }
-  }
-
-  @SuppressWarnings("unchecked")
-  private void swap(int a, int b) {
-    long t = times[a];
-    times[a] = times[b];
-    times[b] = t;
-    Object k = keys[a];
-    keys[a] = keys[b];
-    keys[b] = k;
-    slots.put((K) keys[a], a);
-    slots.put((K) keys[b], b);
-  }
-
-  @SuppressWarnings("unchecked")
-  private void move(int from, int to) {
-    times[to] = times[from];
-    keys[to] = keys[from];
-    slots.put((K) keys[to], to);
+    place(t, pos);
   }
 }
