@@ -14,15 +14,10 @@ import java.util.NoSuchElementException;
  * <p>Thread safety: none; one grouper per state partition, used by the thread processing it.
  */
 final class KeyGrouper {
-  private static final int SPREAD = 0x9E3779B1;
-
   private ShuffleBuffer[] buffers = new ShuffleBuffer[0];
-  private int[] table = new int[0]; // group id + 1, 0 = empty
-  private Object[] groupKeys = new Object[0];
-  private int[] groupHashes = new int[0];
-  private int[] groupFirstSegment = new int[0];
-  private int[] groupLastSegment = new int[0];
-  private int groupCount;
+  private final KeyTable groups = new KeyTable();
+  private int[] groupFirstSegment = new int[16];
+  private int[] groupLastSegment = new int[16];
   /** Keys of the previous batch: the first guess of this batch's. */
   private int previousGroups;
 
@@ -37,18 +32,28 @@ final class KeyGrouper {
     buffers = inputs;
     int localGroups = 0;
     for (ShuffleBuffer b : inputs) {
-      localGroups += b.groupCount;
+      localGroups += b.groups.size();
     }
-    reset(localGroups);
+    if (segmentBuffer.length < localGroups) {
+      segmentBuffer = new int[localGroups];
+      segmentLocalGroup = new int[localGroups];
+      segmentNext = new int[localGroups];
+    }
+    segmentCount = 0;
+    groups.clear(Math.min(Math.max(16, previousGroups), Math.max(16, localGroups)));
     for (int bi = 0; bi < inputs.length; bi++) {
-      ShuffleBuffer b = inputs[bi];
-      for (int lg = 0; lg < b.groupCount; lg++) {
-        int g = groupOf(b.groupKeys[lg], b.groupHashes[lg]);
+      KeyTable local = inputs[bi].groups;
+      for (int lg = 0; lg < local.size(); lg++) {
+        int g = groups.idOf(local.key(lg), local.hash(lg));
         int s = segmentCount++;
         segmentBuffer[s] = bi;
         segmentLocalGroup[s] = lg;
         segmentNext[s] = -1;
-        if (groupFirstSegment[g] < 0) {
+        if (groups.added()) {
+          if (g == groupFirstSegment.length) {
+            groupFirstSegment = Arrays.copyOf(groupFirstSegment, g * 2);
+            groupLastSegment = Arrays.copyOf(groupLastSegment, g * 2);
+          }
           groupFirstSegment[g] = s;
         } else {
           segmentNext[groupLastSegment[g]] = s;
@@ -58,108 +63,22 @@ final class KeyGrouper {
     }
   }
 
-  private void reset(int localGroups) {
-    if (segmentBuffer.length < localGroups) {
-      segmentBuffer = new int[localGroups];
-      segmentLocalGroup = new int[localGroups];
-      segmentNext = new int[localGroups];
-    }
-    segmentCount = 0;
-    Arrays.fill(groupKeys, 0, groupCount, null);
-    int expected = Math.min(Math.max(16, previousGroups), Math.max(16, localGroups));
-    groupCount = 0;
-    int cap = Integer.highestOneBit(expected * 2 - 1) << 1;
-    if (table.length != cap) {
-      table = new int[cap];
-    } else {
-      Arrays.fill(table, 0);
-    }
-  }
-
-  private int groupOf(Object key, int hash) {
-    int mask = table.length - 1;
-    int slot = (hash * SPREAD) >>> 7 & mask;
-    while (true) {
-      int g = table[slot] - 1;
-      if (g < 0) {
-        return newGroup(slot, key, hash);
-      }
-      if (groupHashes[g] == hash && groupKeys[g].equals(key)) {
-        return g;
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-
-  private int newGroup(int slot, Object key, int hash) {
-    if (groupCount * 2 >= table.length) {
-      grow();
-      int mask = table.length - 1;
-      slot = (hash * SPREAD) >>> 7 & mask;
-      while (table[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
-    }
-    if (groupCount == groupKeys.length) {
-      int c = Math.max(16, groupCount * 2);
-      groupKeys = Arrays.copyOf(groupKeys, c);
-      groupHashes = Arrays.copyOf(groupHashes, c);
-      groupFirstSegment = Arrays.copyOf(groupFirstSegment, c);
-      groupLastSegment = Arrays.copyOf(groupLastSegment, c);
-    }
-    int g = groupCount++;
-    groupKeys[g] = key;
-    groupHashes[g] = hash;
-    groupFirstSegment[g] = -1;
-    table[slot] = g + 1;
-    return g;
-  }
-
-  /** Doubles the table and re-inserts every group. */
-  private void grow() {
-    int[] bigger = new int[table.length * 2];
-    int mask = bigger.length - 1;
-    for (int g = 0; g < groupCount; g++) {
-      int slot = (groupHashes[g] * SPREAD) >>> 7 & mask;
-      while (bigger[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
-      bigger[slot] = g + 1;
-    }
-    table = bigger;
-  }
-
   int groupCount() {
-    return groupCount;
+    return groups.size();
   }
 
   /** The keys of this batch, in order of first arrival (a view, valid until {@link #release()}). */
   List<Object> keys() {
-    return Arrays.asList(groupKeys).subList(0, groupCount);
+    return groups.keys();
   }
 
   Object key(int group) {
-    return groupKeys[group];
+    return groups.key(group);
   }
 
   /** Whether {@code key} has rows in this batch. */
   boolean contains(Object key) {
-    if (table.length == 0) {
-      return false;
-    }
-    int hash = ShuffleBuffer.hash(key);
-    int mask = table.length - 1;
-    int slot = (hash * SPREAD) >>> 7 & mask;
-    while (true) {
-      int g = table[slot] - 1;
-      if (g < 0) {
-        return false;
-      }
-      if (groupHashes[g] == hash && groupKeys[g].equals(key)) {
-        return true;
-      }
-      slot = (slot + 1) & mask;
-    }
+    return groups.contains(key, ShuffleBuffer.hash(key));
   }
 
   /** The rows of {@code group}: each map task's rows in arrival order, map tasks in order. */
@@ -195,9 +114,8 @@ final class KeyGrouper {
 
   /** Drops references to this batch's rows and keys. */
   void release() {
-    Arrays.fill(groupKeys, 0, groupCount, null);
     buffers = new ShuffleBuffer[0];
-    previousGroups = groupCount;
-    groupCount = 0;
+    previousGroups = groups.size();
+    groups.clear(previousGroups);
   }
 }

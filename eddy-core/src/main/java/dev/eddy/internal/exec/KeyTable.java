@@ -1,0 +1,122 @@
+package dev.eddy.internal.exec;
+
+import java.util.Arrays;
+
+/**
+ * Numbers distinct keys 0, 1, 2, … in order of first arrival: an open-addressing hash table of
+ * key ids over parallel arrays of keys and their spread hashes, compared by hash before {@code
+ * equals}. Used by the map side ({@link ShuffleBuffer}) and the stateful side ({@link KeyGrouper})
+ * of key grouping; they keep their own per-key arrays indexed by the id.
+ *
+ * <p>Thread safety: none.
+ */
+final class KeyTable {
+  private static final int SPREAD = 0x9E3779B1;
+
+  private Object[] keys = new Object[16];
+  private int[] hashes = new int[16];
+  private int count;
+  private int[] slots = new int[32]; // id + 1, 0 = empty
+  private boolean added;
+
+  /** The id of {@code key} ({@code hash} from {@link ShuffleBuffer#hash}), adding it when new. */
+  int idOf(Object key, int hash) {
+    int mask = slots.length - 1;
+    int slot = (hash * SPREAD) >>> 7 & mask;
+    while (true) {
+      int id = slots[slot] - 1;
+      if (id < 0) {
+        added = true;
+        return add(slot, key, hash);
+      }
+      if (hashes[id] == hash && keys[id].equals(key)) {
+        added = false;
+        return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** Whether the last {@link #idOf} added its key. */
+  boolean added() {
+    return added;
+  }
+
+  /** Whether {@code key} has an id. */
+  boolean contains(Object key, int hash) {
+    int mask = slots.length - 1;
+    int slot = (hash * SPREAD) >>> 7 & mask;
+    while (true) {
+      int id = slots[slot] - 1;
+      if (id < 0) {
+        return false;
+      }
+      if (hashes[id] == hash && keys[id].equals(key)) {
+        return true;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  private int add(int slot, Object key, int hash) {
+    if (count * 2 >= slots.length) {
+      rehash(slots.length * 2);
+      int mask = slots.length - 1;
+      slot = (hash * SPREAD) >>> 7 & mask;
+      while (slots[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+    }
+    if (count == keys.length) {
+      keys = Arrays.copyOf(keys, count * 2);
+      hashes = Arrays.copyOf(hashes, count * 2);
+    }
+    int id = count++;
+    keys[id] = key;
+    hashes[id] = hash;
+    slots[slot] = id + 1;
+    return id;
+  }
+
+  private void rehash(int capacity) {
+    int[] t = new int[capacity];
+    int mask = capacity - 1;
+    for (int id = 0; id < count; id++) {
+      int slot = (hashes[id] * SPREAD) >>> 7 & mask;
+      while (t[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      t[slot] = id + 1;
+    }
+    slots = t;
+  }
+
+  int size() {
+    return count;
+  }
+
+  Object key(int id) {
+    return keys[id];
+  }
+
+  int hash(int id) {
+    return hashes[id];
+  }
+
+  /** The keys in id order (a view, valid until the next {@link #clear}). */
+  java.util.List<Object> keys() {
+    return Arrays.asList(keys).subList(0, count);
+  }
+
+  /** Forgets every key; sizes the table for about {@code expectedKeys} keys. */
+  void clear(int expectedKeys) {
+    Arrays.fill(keys, 0, count, null);
+    count = 0;
+    int capacity = Integer.highestOneBit(Math.max(16, expectedKeys) * 2 - 1) << 1;
+    if (slots.length != capacity) {
+      slots = new int[capacity];
+    } else {
+      Arrays.fill(slots, 0);
+    }
+  }
+}
