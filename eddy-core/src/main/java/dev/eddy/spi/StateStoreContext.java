@@ -25,6 +25,29 @@ public record StateStoreContext(
     List<ColumnFamily<?, ?>> columnFamilies,
     Map<String, String> conf) {
 
+  /**
+   * The integer setting {@code key} of {@link #conf()}, or {@code defaultValue} when absent.
+   *
+   * @throws IllegalArgumentException naming the setting, the bad value and this partition when it
+   *     is not an integer of at least {@code min}
+   */
+  public long longSetting(String key, long defaultValue, long min) {
+    String v = conf.get(key);
+    if (v == null) {
+      return defaultValue;
+    }
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the accepted range
+    }
+    throw new IllegalArgumentException(
+        "Setting '" + key + "' must be an integer of at least " + min + ", got '" + v + "' (" + describe() + ")");
+  }
+
   /** "operator 'x' partition n", for error messages. */
   public String describe() {
     return "operator '" + operatorName + "' (id " + operatorId + ") partition " + partitionId;

@@ -66,24 +66,9 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       committedVersion = 0;
     } else {
       files = new StateFiles(dir, families, context.describe(),
-          intSetting(MIN_DELTAS_FOR_SNAPSHOT, 10), intSetting(MIN_BATCHES_TO_RETAIN, 100));
+          (int) context.longSetting(MIN_DELTAS_FOR_SNAPSHOT, 10, 1),
+          (int) context.longSetting(MIN_BATCHES_TO_RETAIN, 100, 1));
     }
-  }
-
-  private int intSetting(String key, int defaultValue) {
-    String v = context.conf().get(key);
-    if (v == null) {
-      return defaultValue;
-    }
-    try {
-      int n = Integer.parseInt(v.trim());
-      if (n > 0) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException("Setting '" + key + "' must be a positive integer, got '" + v + "'");
   }
 
   @Override

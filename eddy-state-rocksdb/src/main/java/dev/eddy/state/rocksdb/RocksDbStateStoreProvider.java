@@ -98,10 +98,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   @Override
   public void init(StateStoreContext context) {
     this.context = context;
-    Map<String, String> conf = context.conf();
-    long memoryMb = setting(conf, MEMORY_LIMIT_MB, 256, 16);
-    minBatchesToRetain = (int) setting(conf, MIN_BATCHES_TO_RETAIN, 100, 1);
-    minDeltasForSnapshot = (int) setting(conf, MIN_DELTAS_FOR_SNAPSHOT, 10, 1);
+    long memoryMb = context.longSetting(MEMORY_LIMIT_MB, 256, 16);
+    minBatchesToRetain = (int) context.longSetting(MIN_BATCHES_TO_RETAIN, 100, 1);
+    minDeltasForSnapshot = (int) context.longSetting(MIN_DELTAS_FOR_SNAPSHOT, 10, 1);
     changelogColumns = new ArrayList<>();
     changelogColumns.add(RocksDbInstance.META);
     context.columnFamilies().forEach(cf -> changelogColumns.add(cf.name()));
@@ -364,22 +363,5 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     } catch (IOException e) {
       // a leftover local checkpoint is removed with the working directory at close
     }
-  }
-
-  private long setting(Map<String, String> conf, String key, long defaultValue, long min) {
-    String v = conf.get(key);
-    if (v == null) {
-      return defaultValue;
-    }
-    try {
-      long n = Long.parseLong(v.trim());
-      if (n >= min) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the accepted range
-    }
-    throw new IllegalArgumentException(
-        "Setting '" + key + "' must be an integer of at least " + min + ", got '" + v + "' (" + describe() + ")");
   }
 }
