@@ -167,12 +167,7 @@ public final class Dataset<T> {
 
   /** Prints the plan. */
   public void explain() {
-    StringBuilder sb = new StringBuilder();
-    int depth = 0;
-    for (LogicalPlan n = plan; n != null; n = n.child()) {
-      sb.append("  ".repeat(depth)).append(depth == 0 ? "" : "+- ").append(n.describe()).append('\n');
-      depth++;
-    }
-    System.out.print(sb);
+    System.out.print(LogicalPlan.tree(plan));
   }
+
 }

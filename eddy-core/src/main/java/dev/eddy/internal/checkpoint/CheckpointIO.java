@@ -105,11 +105,30 @@ public class CheckpointIO {
     }
   }
 
-  private static void syncDirectory(Path dir) throws IOException {
+  /** Makes renames in {@code dir} durable (where the file system lets a directory be opened). */
+  public static void syncDirectory(Path dir) {
     try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
       ch.force(true);
     } catch (IOException e) {
       // some file systems cannot open a directory for reading; the rename is then as durable as they allow
+    }
+  }
+
+  /**
+   * Deletes {@code path} and everything under it; no effect when absent.
+   *
+   * @throws UncheckedIOException naming the path when something cannot be deleted
+   */
+  public static void deleteRecursively(Path path) {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(path)) {
+      for (Path p : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + path + ": " + e.getMessage(), e);
     }
   }
 }

@@ -10,6 +10,7 @@ import dev.eddy.spi.Sink;
 import dev.eddy.spi.Source;
 import dev.eddy.streaming.GroupStateTimeout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Plans and runs micro-batches. The exactly-once protocol (SEMANTICS C1, C2):
@@ -194,7 +196,7 @@ final class MicroBatchExecution {
 
     long t2 = System.nanoTime();
     long[] maxima = new long[plan.watermarks().size()];
-    java.util.Arrays.fill(maxima, Long.MIN_VALUE);
+    Arrays.fill(maxima, Long.MIN_VALUE);
     long inputRows = 0;
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
@@ -216,7 +218,7 @@ final class MicroBatchExecution {
       }
     }
     long nextWatermark = watermarks.update(maxima);
-    checkpoint.writeCommit(new dev.eddy.internal.checkpoint.QueryCheckpoint.CommitEntry(entry.batchId(), nextWatermark));
+    checkpoint.writeCommit(new QueryCheckpoint.CommitEntry(entry.batchId(), nextWatermark));
     if (entry.endOffset() != null) {
       source.commit(source.deserializeOffset(entry.endOffset()));
     }
@@ -322,7 +324,7 @@ final class MicroBatchExecution {
    * task outlives the batch. When any fails, {@code onFailure} is applied to the results of those
    * that succeeded and the first failure is rethrown.
    */
-  private <T> List<T> runAll(List<Callable<T>> tasks, java.util.function.Consumer<T> onFailure) throws Exception {
+  private <T> List<T> runAll(List<Callable<T>> tasks, Consumer<T> onFailure) throws Exception {
     if (tasks.size() == 1) {
       return java.util.Collections.singletonList(tasks.get(0).call());
     }

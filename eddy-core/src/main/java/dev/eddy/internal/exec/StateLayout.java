@@ -20,13 +20,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The stateful operator's part of the checkpoint ({@code state/0/}): its {@code _metadata} file
@@ -148,7 +145,7 @@ final class StateLayout {
       String oldBackend, int oldPartitions, long oldVersion, long committedVersion) {
     Path dir = root.resolve("0");
     Path staging = root.resolve("0.new");
-    deleteRecursively(staging);
+    CheckpointIO.deleteRecursively(staging);
     ColumnFamily<Object, StateEntry> cf = StatefulOperator.stateColumnFamily(node);
     int partitions = conf.shufflePartitions();
     StateStoreProvider[] newProviders = create(node, conf, conf.stateStoreProvider(), partitions, staging);
@@ -184,7 +181,7 @@ final class StateLayout {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot switch state layout in " + root + ": " + e.getMessage(), e);
     }
-    deleteRecursively(old);
+    CheckpointIO.deleteRecursively(old);
     return new StateLayout(create(node, conf, conf.stateStoreProvider(), partitions, dir), committedVersion - 1);
   }
 
@@ -199,23 +196,8 @@ final class StateLayout {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot restore state directory " + dir + " from " + old, e);
     }
-    deleteRecursively(old);
-    deleteRecursively(root.resolve("0.new"));
-  }
-
-  private static void deleteRecursively(Path p) {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(p)) {
-      List<Path> all = new ArrayList<>(walk.toList());
-      all.sort(Comparator.reverseOrder());
-      for (Path f : all) {
-        Files.deleteIfExists(f);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + p + ": " + e.getMessage(), e);
-    }
+    CheckpointIO.deleteRecursively(old);
+    CheckpointIO.deleteRecursively(root.resolve("0.new"));
   }
 
   private static void closeAll(StateStoreProvider[] providers) {

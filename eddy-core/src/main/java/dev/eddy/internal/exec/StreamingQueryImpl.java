@@ -15,6 +15,10 @@ import dev.eddy.streaming.StreamingQueryProgress;
 import dev.eddy.streaming.Trigger;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +50,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
   private final StreamingQueryManager manager;
   private final Thread thread;
   private final long maintenanceIntervalMs;
-  private java.util.concurrent.ScheduledExecutorService maintenance;
+  private ScheduledExecutorService maintenance;
 
   private final Object lock = new Object();
   private volatile boolean active = true;
@@ -94,7 +98,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
       StatefulOperator operator,
       WatermarkTracker watermarks,
       QueryCheckpoint checkpoint,
-      java.util.concurrent.ExecutorService workers,
+      ExecutorService workers,
       boolean noDataBatches,
       int retainedProgress,
       int growthWarningBatches,
@@ -104,13 +108,13 @@ public final class StreamingQueryImpl implements StreamingQuery {
   void start() {
     manager.register(this);
     if (operator != null) {
-      maintenance = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+      maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, thread.getName() + "-maintenance");
         t.setDaemon(true);
         return t;
       });
       maintenance.scheduleWithFixedDelay(
-          this::maintain, maintenanceIntervalMs, maintenanceIntervalMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+          this::maintain, maintenanceIntervalMs, maintenanceIntervalMs, TimeUnit.MILLISECONDS);
     }
     thread.start();
   }
@@ -247,7 +251,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
     if (maintenance != null) {
       maintenance.shutdown(); // a running snapshot finishes; interrupting it would only leave a temporary file
       try {
-        maintenance.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+        maintenance.awaitTermination(30, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

@@ -30,6 +30,17 @@ public sealed interface LogicalPlan
   /** One line describing this node for {@code explain()}. */
   String describe();
 
+  /** The plan under {@code root} as indented text, sink side first. */
+  static String tree(LogicalPlan root) {
+    StringBuilder sb = new StringBuilder();
+    int depth = 0;
+    for (LogicalPlan n = root; n != null; n = n.child()) {
+      sb.append("  ".repeat(depth)).append(depth == 0 ? "" : "+- ").append(n.describe()).append('\n');
+      depth++;
+    }
+    return sb.toString();
+  }
+
   /** Whether a streaming source is below (or at) this node. */
   default boolean isStreaming() {
     return this instanceof StreamSource || (child() != null && child().isStreaming());

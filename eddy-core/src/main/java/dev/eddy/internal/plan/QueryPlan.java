@@ -25,12 +25,7 @@ public record QueryPlan(
 
   /** The plan as indented text, sink side first, as {@code explain()} prints it. */
   public String explain(LogicalPlan root) {
-    StringBuilder sb = new StringBuilder("== Plan ==\n");
-    int depth = 0;
-    for (LogicalPlan n = root; n != null; n = n.child()) {
-      sb.append("  ".repeat(depth)).append(depth == 0 ? "" : "+- ").append(n.describe()).append('\n');
-      depth++;
-    }
-    return sb.toString();
+    return "== Plan ==\n" + LogicalPlan.tree(root);
   }
+
 }

@@ -1,5 +1,6 @@
 package dev.eddy.state.rocksdb;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import dev.eddy.internal.codec.ByteInput;
 import dev.eddy.internal.codec.ByteOutput;
 import java.io.IOException;
@@ -106,7 +107,7 @@ final class Changelog implements AutoCloseable {
     channel.force(true);
     channel.close();
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    DurableFiles.fsyncDirectory(file.getParent());
+    CheckpointIO.syncDirectory(file.getParent());
     writeNanos += System.nanoTime() - t0;
     committed = true;
     return bytes;

@@ -1,5 +1,6 @@
 package dev.eddy.state.rocksdb;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import dev.eddy.spi.ColumnFamily;
 import dev.eddy.spi.StateStore;
 import dev.eddy.spi.StateStoreContext;
@@ -114,7 +115,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
         // named after the layout directory too, so two layouts of one operator (a migration) never share it
         String layout = abs.getNameCount() >= 2 ? abs.getParent().getFileName().toString() : "0";
         workDir = stateDir.resolve(".rocksdb-local").resolve(layout + "-" + context.partitionId());
-        DurableFiles.deleteRecursively(workDir);
+        CheckpointIO.deleteRecursively(workDir);
         Files.createDirectories(workDir);
         List<Long> snapshots = SnapshotFiles.versions(storeDir);
         lastSnapshotVersion = snapshots.isEmpty() ? 0 : snapshots.get(snapshots.size() - 1);
@@ -166,7 +167,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
           if (db != null && loadedVersion - lastSnapshotVersion >= minDeltasForSnapshot) {
             version = loadedVersion;
             local = workDir.resolve("checkpoint-" + version);
-            DurableFiles.deleteRecursively(local);
+            CheckpointIO.deleteRecursively(local);
             long t0 = System.nanoTime();
             db.flush();
             long t1 = System.nanoTime();
@@ -206,8 +207,8 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
         }
         closeDb();
         SharedMemory.release(memory);
-        DurableFiles.deleteRecursively(workDir);
-      } catch (IOException e) {
+        CheckpointIO.deleteRecursively(workDir);
+      } catch (java.io.UncheckedIOException e) {
         throw new IllegalStateException("Cannot delete the RocksDB working directory " + workDir + " of " + describe(), e);
       } finally {
         lock.unlock();
@@ -296,7 +297,7 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
     Path dbDir = workDir.resolve("db");
     long replayed = 0;
     try {
-      DurableFiles.deleteRecursively(dbDir);
+      CheckpointIO.deleteRecursively(dbDir);
       long snapshot = storeDir == null ? 0 : StoreDirectory.snapshotFor(storeDir, version);
       if (snapshot > 0) {
         SnapshotFiles.download(storeDir, snapshot, dbDir);
@@ -359,8 +360,8 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
       return;
     }
     try {
-      DurableFiles.deleteRecursively(dir);
-    } catch (IOException e) {
+      CheckpointIO.deleteRecursively(dir);
+    } catch (java.io.UncheckedIOException e) {
       // a leftover local checkpoint is removed with the working directory at close
     }
   }

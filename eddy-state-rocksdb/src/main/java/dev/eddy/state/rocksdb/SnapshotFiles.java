@@ -1,5 +1,6 @@
 package dev.eddy.state.rocksdb;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -54,12 +55,12 @@ final class SnapshotFiles {
         }
       }
       byte[] m = manifest.append("end\n").toString().getBytes(StandardCharsets.UTF_8);
-      DurableFiles.writeAtomically(temp.resolve(MANIFEST), m, m.length);
+      CheckpointIO.get().writeAtomically(temp.resolve(MANIFEST), m);
       Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-      DurableFiles.fsyncDirectory(storeDir);
+      CheckpointIO.syncDirectory(storeDir);
       return bytes;
     } finally {
-      DurableFiles.deleteRecursively(temp);
+      CheckpointIO.deleteRecursively(temp);
     }
   }
 

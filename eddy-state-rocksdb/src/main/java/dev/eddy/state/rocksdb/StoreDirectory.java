@@ -1,5 +1,6 @@
 package dev.eddy.state.rocksdb;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -55,7 +56,7 @@ final class StoreDirectory {
     }
     for (long v : snapshots) {
       if (v < base) {
-        DurableFiles.deleteRecursively(SnapshotFiles.dir(storeDir, v));
+        CheckpointIO.deleteRecursively(SnapshotFiles.dir(storeDir, v));
         deleted++;
       }
     }
@@ -81,7 +82,7 @@ final class StoreDirectory {
     }
     for (long v : SnapshotFiles.versions(storeDir)) {
       if (v >= version) {
-        DurableFiles.deleteRecursively(SnapshotFiles.dir(storeDir, v));
+        CheckpointIO.deleteRecursively(SnapshotFiles.dir(storeDir, v));
       }
     }
   }

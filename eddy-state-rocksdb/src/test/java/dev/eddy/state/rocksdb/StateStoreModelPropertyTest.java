@@ -47,7 +47,7 @@ class StateStoreModelPropertyTest {
       run(ops, MemoryStateStoreProvider::new, null, false);
       run(ops, RocksDbStateStoreProvider::new, dir, true);
     } finally {
-      DurableFiles.deleteRecursively(dir);
+      dev.eddy.internal.checkpoint.CheckpointIO.deleteRecursively(dir);
     }
   }
 
