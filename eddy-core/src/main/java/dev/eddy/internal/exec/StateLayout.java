@@ -9,7 +9,6 @@ import dev.eddy.internal.codec.SchemaEvolution;
 import dev.eddy.internal.conf.SessionConf;
 import dev.eddy.internal.json.Json;
 import dev.eddy.internal.plan.LogicalPlan;
-import dev.eddy.internal.state.StateEntry;
 import dev.eddy.internal.state.StateStoreProviders;
 import dev.eddy.spi.ColumnFamily;
 import dev.eddy.spi.StateStore;
@@ -146,7 +145,7 @@ final class StateLayout {
     Path dir = root.resolve("0");
     Path staging = root.resolve("0.new");
     CheckpointIO.deleteRecursively(staging);
-    ColumnFamily<Object, StateEntry> cf = StatefulOperator.stateColumnFamily(node);
+    ColumnFamily<Object, Object> cf = StatefulOperator.stateColumnFamily(node);
     int partitions = conf.shufflePartitions();
     StateStoreProvider[] newProviders = create(node, conf, conf.stateStoreProvider(), partitions, staging);
     StateStore[] newStores = new StateStore[partitions];
@@ -157,9 +156,9 @@ final class StateLayout {
       }
       for (StateStoreProvider old : oldProviders) {
         StateStore store = old.getStore(oldVersion);
-        StateTable<Object, StateEntry> table = store.table(cf);
-        for (Iterator<Map.Entry<Object, StateEntry>> it = table.iterator(); it.hasNext(); ) {
-          Map.Entry<Object, StateEntry> e = it.next();
+        StateTable<Object, Object> table = store.table(cf);
+        for (Iterator<Map.Entry<Object, Object>> it = table.iterator(); it.hasNext(); ) {
+          Map.Entry<Object, Object> e = it.next();
           int p = ShuffleBuffer.partition(ShuffleBuffer.hash(e.getKey()), partitions);
           newStores[p].table(cf).put(e.getKey(), e.getValue());
         }

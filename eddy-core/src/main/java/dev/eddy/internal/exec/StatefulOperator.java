@@ -22,7 +22,9 @@ import java.util.Map;
 /**
  * Executes {@code (flat)MapGroupsWithState} for one state partition per task: the data calls,
  * then the timeouts, then write-back of each call (SEMANTICS B1–B7). State lives in the
- * partition's {@link StateStore} under one column family of {@link StateEntry}; pending timeouts
+ * partition's {@link StateStore} under one column family: with a timeout mode, of {@link
+ * StateEntry} (value and timeout); with {@code NoTimeout}, of the user's state values themselves,
+ * as no entry can then have a timeout or lack a value — one object less per key. Pending timeouts
  * live in a {@link TimerIndex} rebuilt from the store whenever the store is opened at a version
  * the index does not describe (first batch, restart, after an abort).
  *
@@ -37,7 +39,9 @@ final class StatefulOperator {
   private final StateStoreProvider[] providers;
   /** Store version = batch id − versionBase (non-zero after the state layout was migrated). */
   private final long versionBase;
-  private final ColumnFamily<Object, StateEntry> stateCf;
+  private final ColumnFamily<Object, Object> stateCf;
+  /** Whether entries are {@link StateEntry} (a timeout mode) rather than bare state values. */
+  private final boolean entriesHaveTimeouts;
   private final TimerIndex<Object>[] timers;
   private final long[] timersVersion;
   private final KeyGrouper[] groupers;
@@ -72,6 +76,7 @@ final class StatefulOperator {
     this.watermarkPresent = watermarkPresent;
     this.postNodes = postNodes;
     this.stateCf = stateColumnFamily(node);
+    this.entriesHaveTimeouts = node.timeout() != GroupStateTimeout.NoTimeout();
     this.timers = new TimerIndex[numPartitions];
     this.timersVersion = new long[numPartitions];
     this.groupers = new KeyGrouper[numPartitions];
@@ -95,10 +100,28 @@ final class StatefulOperator {
     }
   }
 
-  /** The column family the operator keeps its per-key entries in. */
+  /**
+   * The column family the operator keeps its per-key entries in: {@link StateEntry} values with a
+   * timeout mode, the user's state values with {@code NoTimeout}. The state layout records the
+   * timeout mode, so a checkpoint is always read with the form it was written in.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static ColumnFamily<Object, StateEntry> stateColumnFamily(LogicalPlan.FlatMapGroupsWithState node) {
-    return new ColumnFamily(STATE_CF, node.keyEncoder(), new StateEntryEncoder(node.stateEncoder()));
+  static ColumnFamily<Object, Object> stateColumnFamily(LogicalPlan.FlatMapGroupsWithState node) {
+    return node.timeout() == GroupStateTimeout.NoTimeout()
+        ? new ColumnFamily(STATE_CF, node.keyEncoder(), node.stateEncoder())
+        : new ColumnFamily(STATE_CF, node.keyEncoder(), new StateEntryEncoder(node.stateEncoder()));
+  }
+
+  private Object valueOf(Object entry) {
+    return entry == null ? null : entriesHaveTimeouts ? ((StateEntry) entry).value() : entry;
+  }
+
+  private long timeoutOf(Object entry) {
+    return entry == null || !entriesHaveTimeouts ? StateEntry.NO_TIMESTAMP : ((StateEntry) entry).timeoutMs();
+  }
+
+  private Object entry(Object value, long timeoutMs) {
+    return entriesHaveTimeouts ? new StateEntry(value, timeoutMs) : value;
   }
 
   String name() {
@@ -144,7 +167,7 @@ final class StatefulOperator {
 
   private void run(int p, ShuffleBuffer[] inputs, BatchContext ctx, StateStore store, PartitionOutcome out)
       throws Exception {
-    StateTable<Object, StateEntry> table = store.table(stateCf);
+    StateTable<Object, Object> table = store.table(stateCf);
     TimerIndex<Object> timerIndex = timers[p];
     if (timersVersion[p] != ctx.batchId()) {
       rebuildTimers(table, timerIndex);
@@ -159,16 +182,16 @@ final class StatefulOperator {
     Map<Object, Object> initial = ctx.batchId() == 0 ? initialState.get(p) : Map.of();
     for (int g = 0; g < grouper.groupCount(); g++) {
       Object key = grouper.key(g);
-      StateEntry entry = table.get(key);
+      Object entry = table.get(key);
       if (entry == null && initial.containsKey(key)) {
-        entry = new StateEntry(initial.get(key), StateEntry.NO_TIMESTAMP);
+        entry = entry(initial.get(key), StateEntry.NO_TIMESTAMP);
         table.put(key, entry);
       }
       call(key, grouper.values(g), entry, false, ctx, table, timerIndex, emit, out.metrics);
     }
     for (Map.Entry<Object, Object> e : initial.entrySet()) {
       if (!grouper.contains(e.getKey())) {
-        StateEntry entry = new StateEntry(e.getValue(), StateEntry.NO_TIMESTAMP);
+        Object entry = entry(e.getValue(), StateEntry.NO_TIMESTAMP);
         table.put(e.getKey(), entry);
         call(e.getKey(), Collections.emptyIterator(), entry, false, ctx, table, timerIndex, emit, out.metrics);
       }
@@ -181,7 +204,7 @@ final class StatefulOperator {
       List<Object> expired = new ArrayList<>();
       timerIndex.pollExpired(threshold, expired::add);
       for (Object key : expired) {
-        StateEntry entry = table.get(key);
+        Object entry = table.get(key);
         out.metrics.numTimeouts++;
         call(key, Collections.emptyIterator(), entry, true, ctx, table, timerIndex, emit, out.metrics);
       }
@@ -201,12 +224,16 @@ final class StatefulOperator {
     return Long.MIN_VALUE;
   }
 
-  private static void rebuildTimers(StateTable<Object, StateEntry> table, TimerIndex<Object> timerIndex) {
+  private void rebuildTimers(StateTable<Object, Object> table, TimerIndex<Object> timerIndex) {
     timerIndex.clear();
-    for (Iterator<Map.Entry<Object, StateEntry>> it = table.iterator(); it.hasNext(); ) {
-      Map.Entry<Object, StateEntry> e = it.next();
-      if (e.getValue().timeoutMs() != StateEntry.NO_TIMESTAMP) {
-        timerIndex.set(e.getKey(), e.getValue().timeoutMs());
+    if (!entriesHaveTimeouts) {
+      return;
+    }
+    for (Iterator<Map.Entry<Object, Object>> it = table.iterator(); it.hasNext(); ) {
+      Map.Entry<Object, Object> e = it.next();
+      long timeoutMs = timeoutOf(e.getValue());
+      if (timeoutMs != StateEntry.NO_TIMESTAMP) {
+        timerIndex.set(e.getKey(), timeoutMs);
       }
     }
   }
@@ -215,18 +242,18 @@ final class StatefulOperator {
   private void call(
       Object key,
       Iterator<Object> values,
-      StateEntry entry,
+      Object entry,
       boolean timedOut,
       BatchContext ctx,
-      StateTable<Object, StateEntry> table,
+      StateTable<Object, Object> table,
       TimerIndex<Object> timerIndex,
       RowConsumer<Object> emit,
       OperatorMetrics metrics)
       throws Exception {
-    long oldTimeout = entry == null ? StateEntry.NO_TIMESTAMP : entry.timeoutMs();
+    long oldTimeout = timeoutOf(entry);
     GroupStateImpl<Object> state =
         new GroupStateImpl<>(
-            entry == null ? null : entry.value(),
+            valueOf(entry),
             ctx.timestampMs(),
             ctx.evictionWatermarkMs(),
             watermarkPresent,
@@ -246,7 +273,7 @@ final class StatefulOperator {
       table.remove(key);
       metrics.numRowsRemoved++;
     } else if (state.isUpdated() || state.isRemoved() || newTimeout != oldTimeout) {
-      table.put(key, new StateEntry(state.value(), newTimeout));
+      table.put(key, entry(state.value(), newTimeout));
       metrics.numRowsUpdated++;
     }
     if (newTimeout != oldTimeout || timedOut) {

@@ -4,14 +4,14 @@ import dev.eddy.spi.StateTable;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
  * One column family of the memory backend: live objects in a {@link HashMap}, changed in place,
- * with an undo log that appends (key, previous value) per change — one list append rather than a
- * second hash lookup — and is replayed backwards on abort, so a key changed twice ends at its
- * first previous value. The logged keys are also what a commit writes to the delta file.
+ * with a change log that appends (key, previous value, new value) per change — array appends
+ * rather than a second hash lookup. Abort replays it backwards, so a key changed twice ends at its
+ * first previous value; commit writes it to the delta file newest change first, without looking
+ * any key up again.
  *
  * <p>Thread safety: none; the batch thread owns it.
  */
@@ -21,6 +21,7 @@ final class LiveTable<K, V> implements StateTable<K, V> {
   final HashMap<K, V> live = new HashMap<>();
   private Object[] undoKeys = new Object[64];
   private Object[] undoPrevs = new Object[64];
+  private Object[] undoNews = new Object[64];
   private int undoSize;
 
   @Override
@@ -34,24 +35,26 @@ final class LiveTable<K, V> implements StateTable<K, V> {
       throw new IllegalArgumentException("State value must not be null (key " + key + ")");
     }
     V prev = live.put(key, value);
-    logChange(key, prev == null ? ABSENT : prev);
+    logChange(key, prev == null ? ABSENT : prev, value);
   }
 
   @Override
   public void remove(K key) {
     V prev = live.remove(key);
     if (prev != null) {
-      logChange(key, prev);
+      logChange(key, prev, ABSENT);
     }
   }
 
-  private void logChange(Object key, Object prev) {
+  private void logChange(Object key, Object prev, Object now) {
     if (undoSize == undoKeys.length) {
       undoKeys = Arrays.copyOf(undoKeys, undoSize * 2);
       undoPrevs = Arrays.copyOf(undoPrevs, undoSize * 2);
+      undoNews = Arrays.copyOf(undoNews, undoSize * 2);
     }
     undoKeys[undoSize] = key;
     undoPrevs[undoSize] = prev;
+    undoNews[undoSize] = now;
     undoSize++;
   }
 
@@ -65,15 +68,37 @@ final class LiveTable<K, V> implements StateTable<K, V> {
     return live.size();
   }
 
-  /** The keys changed since the last commit, possibly more than once each. */
-  List<Object> changedKeys() {
-    return Arrays.asList(undoKeys).subList(0, undoSize);
+  /** The number of changes since the last commit (a key changed twice counts twice). */
+  int changeCount() {
+    return undoSize;
   }
 
-  /** Makes the changes permanent: forgets the undo log. */
+  /**
+   * Writes the changes since the last commit to {@code w} as family {@code family}, newest first:
+   * a key changed twice appears twice, its final value first, which is what readers keep.
+   */
+  void writeChanges(int family, StateFile.Writer w) {
+    for (int i = undoSize - 1; i >= 0; i--) {
+      if (undoNews[i] == ABSENT) {
+        w.delete(family, undoKeys[i]);
+      } else {
+        w.put(family, undoKeys[i], undoNews[i]);
+      }
+    }
+  }
+
+  /** Writes every entry to {@code w} as family {@code family}. */
+  void writeAll(int family, StateFile.Writer w) {
+    for (Map.Entry<K, V> e : live.entrySet()) {
+      w.put(family, e.getKey(), e.getValue());
+    }
+  }
+
+  /** Makes the changes permanent: forgets the change log. */
   void forgetChanges() {
     Arrays.fill(undoKeys, 0, undoSize, null);
     Arrays.fill(undoPrevs, 0, undoSize, null);
+    Arrays.fill(undoNews, 0, undoSize, null);
     undoSize = 0;
   }
 

@@ -22,8 +22,9 @@ import java.util.Map;
  *       StateStore#abort()} restores the committed version without re-reading anything, and commit
  *       knows exactly which entries changed.
  *   <li>With a checkpoint, commit writes {@code <version>.delta} (only the changed entries,
- *       deletions included) durably before it returns; {@link #doMaintenance()} (a background
- *       thread) writes snapshots and deletes old files; loading a version reads the newest
+ *       deletions included) durably before it returns — or {@code <version>.snapshot} when the
+ *       batch changed most entries anyway; {@link #doMaintenance()} (a background thread) folds
+ *       deltas into snapshots and deletes old files; loading a version reads the newest
  *       snapshot and the deltas after it. See {@link StateFiles} and {@link StateFile}.
  * </ul>
  *
@@ -167,8 +168,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       }
       if (files != null) {
         try {
-          lastDeltaBytes = files.writeDelta(version + 1, delta());
-          deltasWritten++;
+          writeVersion(version + 1);
         } catch (RuntimeException e) {
           abort();
           throw new IllegalStateException(
@@ -183,24 +183,36 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
     }
 
     /**
-     * The delta file of this commit. A key changed twice is written twice with its final value:
-     * harmless on replay, and cheaper than de-duplicating every batch.
+     * Writes {@code newVersion} durably: as a delta of the changed entries, or — when the batch
+     * changed at least half as many entries as the tables hold — as a snapshot of every entry,
+     * which then costs at most twice the delta, spares maintenance from folding files it would
+     * have to decode, and makes a restart read one file.
      */
-    private byte[] delta() {
-      StateFile.Writer w = new StateFile.Writer(StateFile.DELTA, version + 1, families);
-      int i = 0;
+    private void writeVersion(long newVersion) {
+      long changes = 0;
+      long entries = 0;
       for (LiveTable<?, ?> t : tables.values()) {
-        for (Object key : t.changedKeys()) {
-          Object value = t.live.get(key);
-          if (value == null) {
-            w.delete(i, key);
-          } else {
-            w.put(i, key, value);
-          }
-        }
-        i++;
+        changes += t.changeCount();
+        entries += t.live.size();
       }
-      return w.finish();
+      boolean snapshot = changes > 0 && changes * 2 >= entries;
+      StateFile.Writer w = new StateFile.Writer(snapshot ? StateFile.SNAPSHOT : StateFile.DELTA, newVersion, families);
+      int family = 0;
+      for (LiveTable<?, ?> t : tables.values()) {
+        if (snapshot) {
+          t.writeAll(family, w);
+        } else {
+          t.writeChanges(family, w);
+        }
+        family++;
+      }
+      byte[] bytes = w.finish();
+      if (snapshot) {
+        files.writeSnapshot(newVersion, bytes);
+      } else {
+        lastDeltaBytes = files.writeDelta(newVersion, bytes);
+        deltasWritten++;
+      }
     }
 
     @Override

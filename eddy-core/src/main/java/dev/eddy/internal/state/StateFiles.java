@@ -21,6 +21,7 @@ import java.util.stream.Stream;
  * <version>.snapshot} written by maintenance (format: {@link StateFile}).
  *
  * <ul>
+ *   <li>Commits write deltas, or a snapshot when a batch changed most entries.
  *   <li>Reading version v = the deltas after the newest snapshot ≤ v, newest first, then that
  *       snapshot; the first occurrence of a key wins, so a value a later delta overwrote is skipped
  *       without being decoded.
@@ -50,10 +51,25 @@ final class StateFiles {
     this.retain = retain;
   }
 
-  /** Writes the delta of {@code version} durably. Returns its size in bytes. */
+  /**
+   * Writes the delta of {@code version} durably and removes a snapshot of the same version that an
+   * earlier attempt at the batch may have left. Returns its size in bytes.
+   */
   long writeDelta(long version, byte[] bytes) {
     CheckpointIO.get().writeAtomically(file(version, ".delta"), bytes);
+    CheckpointIO.get().delete(file(version, ".snapshot"));
     return bytes.length;
+  }
+
+  /**
+   * Writes a snapshot of {@code version} that the committing batch built from the live state, and
+   * removes a delta of the same version that an earlier attempt at the batch may have left.
+   */
+  void writeSnapshot(long version, byte[] bytes) {
+    CheckpointIO.get().writeAtomically(file(version, ".snapshot"), bytes);
+    CheckpointIO.get().delete(file(version, ".delta"));
+    lastSnapshotBytes = bytes.length;
+    snapshotsWritten++;
   }
 
   /**
@@ -128,12 +144,12 @@ final class StateFiles {
     }
     TreeSet<Long> deltas = versions(".delta");
     TreeSet<Long> snapshots = versions(".snapshot");
-    if (deltas.isEmpty()) {
+    if (deltas.isEmpty() && snapshots.isEmpty()) {
       return;
     }
-    long latest = deltas.last();
     Long lastSnapshot = snapshots.isEmpty() ? null : snapshots.last();
     long base = lastSnapshot == null ? 0 : lastSnapshot;
+    long latest = Math.max(base, deltas.isEmpty() ? 0 : deltas.last());
     if (latest - base >= minDeltas || (latest > base && deltaBytesSince(base, latest) > snapshotBytes(lastSnapshot))) {
       writeSnapshot(latest, lastSnapshot);
       snapshots.add(latest);

@@ -53,16 +53,54 @@ class DurabilityTest {
   @Test
   void bitFlippedDeltaIsReportedNamingTheFile() throws Exception {
     try (StreamDriver<Event, CheckpointRestartTest.Count> d = driver().start()) {
-      d.addData(new Event("a", 1, 1)).processAllAvailable();
-      d.addData(new Event("a", 2, 1)).processAllAvailable();
+      d.addData(new Event("a", 1, 1), new Event("b", 1, 1), new Event("c", 1, 1)).processAllAvailable();
+      d.addData(new Event("a", 2, 1)).processAllAvailable(); // 1 change of 3 entries: a delta
+      d.addData(new Event("a", 3, 1)).processAllAvailable();
       d.stop();
-      Files.delete(dir.resolve("commits/1")); // batch 1 re-runs after the restart: it loads version 1
-      flipByte(dir.resolve("state/0/0/1.delta"), 20);
+      Files.delete(dir.resolve("commits/2")); // batch 2 re-runs after the restart: it loads version 2
+      assertThat(dir.resolve("state/0/0/1.snapshot")).exists();
+      flipByte(dir.resolve("state/0/0/2.delta"), 20);
       d.start();
       assertThatThrownBy(d::processAllAvailable)
           .isInstanceOf(StreamingQueryException.class)
-          .hasMessageContaining(dir.resolve("state/0/0/1.delta").toString())
+          .hasMessageContaining(dir.resolve("state/0/0/2.delta").toString())
           .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void bitFlippedSnapshotIsReportedNamingTheFile() throws Exception {
+    try (StreamDriver<Event, CheckpointRestartTest.Count> d = driver().start()) {
+      d.addData(new Event("a", 1, 1)).processAllAvailable();
+      d.addData(new Event("a", 2, 1)).processAllAvailable(); // every entry changed: a snapshot
+      d.stop();
+      Files.delete(dir.resolve("commits/1"));
+      flipByte(dir.resolve("state/0/0/1.snapshot"), 20);
+      d.start();
+      assertThatThrownBy(d::processAllAvailable)
+          .isInstanceOf(StreamingQueryException.class)
+          .hasMessageContaining(dir.resolve("state/0/0/1.snapshot").toString())
+          .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void batchThatChangesMostEntriesCommitsASnapshotAndOneThatChangesFewADelta() throws Exception {
+    try (StreamDriver<Event, CheckpointRestartTest.Count> d = driver().start()) {
+      d.addData(new Event("a", 1, 1), new Event("b", 1, 1), new Event("c", 1, 1), new Event("d", 1, 1))
+          .processAllAvailable();
+      d.addData(new Event("a", 2, 1), new Event("b", 2, 1)).processAllAvailable(); // 2 of 4: half
+      d.addData(new Event("c", 3, 1)).processAllAvailable(); // 1 of 4
+      Path part = dir.resolve("state/0/0");
+      assertThat(part.resolve("1.snapshot")).exists();
+      assertThat(part.resolve("2.snapshot")).exists();
+      assertThat(part.resolve("2.delta")).doesNotExist();
+      assertThat(part.resolve("3.delta")).exists();
+      assertThat(part.resolve("3.snapshot")).doesNotExist();
+      d.restart();
+      d.addData(new Event("a", 4, 1), new Event("c", 4, 1), new Event("d", 4, 1)).processAllAvailable();
+      d.assertLastBatch(new CheckpointRestartTest.Count("a", 3), new CheckpointRestartTest.Count("c", 3),
+          new CheckpointRestartTest.Count("d", 2));
     }
   }
 
