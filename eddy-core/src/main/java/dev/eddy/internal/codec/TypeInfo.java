@@ -50,13 +50,16 @@ public final class TypeInfo<T> {
     private final Class<?> type;
     private final java.lang.reflect.Type genericType;
     private final MethodHandle getter;
+    private final MethodHandle longGetter;
     private final MethodHandle setter;
 
-    FieldInfo(String name, Class<?> type, java.lang.reflect.Type genericType, MethodHandle getter, MethodHandle setter) {
+    /** {@code rawGetter} is the accessor as unreflected, returning the field's own type. */
+    FieldInfo(String name, Class<?> type, java.lang.reflect.Type genericType, MethodHandle rawGetter, MethodHandle setter) {
       this.name = name;
       this.type = type;
       this.genericType = genericType;
-      this.getter = getter;
+      this.getter = rawGetter.asType(MethodType.methodType(Object.class, Object.class));
+      this.longGetter = type == long.class ? rawGetter.asType(MethodType.methodType(long.class, Object.class)) : null;
       this.setter = setter;
     }
 
@@ -76,6 +79,24 @@ public final class TypeInfo<T> {
     public Object get(Object target) {
       try {
         return (Object) getter.invokeExact(target);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException("Cannot read field '" + name + "'", t);
+      }
+    }
+
+    /**
+     * Reads this {@code long} field of {@code target} without boxing it.
+     *
+     * @throws IllegalStateException when the field is not a primitive {@code long}
+     */
+    public long getLong(Object target) {
+      if (longGetter == null) {
+        throw new IllegalStateException("Field '" + name + "' is a " + type.getName() + ", not a long");
+      }
+      try {
+        return (long) longGetter.invokeExact(target);
       } catch (RuntimeException | Error e) {
         throw e;
       } catch (Throwable t) {
@@ -115,7 +136,7 @@ public final class TypeInfo<T> {
           RecordComponent c = components[i];
           Method accessor = c.getAccessor();
           accessor.setAccessible(true);
-          MethodHandle g = lookup.unreflect(accessor).asType(MethodType.methodType(Object.class, Object.class));
+          MethodHandle g = lookup.unreflect(accessor);
           fs.add(new FieldInfo(c.getName(), c.getType(), c.getGenericType(), g, null));
           types[i] = c.getType();
         }
@@ -137,7 +158,7 @@ public final class TypeInfo<T> {
           if (getter == null || setter == null) {
             continue;
           }
-          MethodHandle g = lookup.unreflect(getter).asType(MethodType.methodType(Object.class, Object.class));
+          MethodHandle g = lookup.unreflect(getter);
           MethodHandle s = lookup.unreflect(setter).asType(MethodType.methodType(void.class, Object.class, Object.class));
           fs.add(new FieldInfo(f.getName(), f.getType(), f.getGenericType(), g, s));
         }

@@ -58,6 +58,21 @@ final class KeyTable {
     }
   }
 
+  /**
+   * Gives {@code key} a new id without looking it up, so the table may then hold it more than once;
+   * {@link #idOf} and {@link #contains} must not be used until the next {@link #clear}.
+   */
+  int append(Object key, int hash) {
+    if (count == keys.length) {
+      keys = Arrays.copyOf(keys, count * 2);
+      hashes = Arrays.copyOf(hashes, count * 2);
+    }
+    int id = count++;
+    keys[id] = key;
+    hashes[id] = hash;
+    return id;
+  }
+
   private int add(int slot, Object key, int hash) {
     if (count * 2 >= slots.length) {
       rehash(slots.length * 2);

@@ -9,6 +9,11 @@ import java.util.Arrays;
  * then merges the local groups of all map tasks ({@link KeyGrouper}), which costs one lookup per
  * distinct key per task instead of one per row. No per-row allocation beyond the user's objects.
  *
+ * <p>Grouping pays only when keys repeat within a task's batch. When most keys of a batch were
+ * distinct (at least {@link #DISTINCT_PERCENT_TO_STOP}% of its rows), the next batches skip the
+ * lookup and make every row a group of its own — the stateful side merges those just the same —
+ * trying grouping again every {@link #BATCHES_BETWEEN_PROBES} batches in case the keys changed.
+ *
  * <p>Thread safety: written by one map task, then read by one stateful task after the map stage
  * has completed (the stage boundary publishes it).
  */
@@ -20,6 +25,10 @@ final class ShuffleBuffer {
   final KeyTable groups = new KeyTable();
   int[] groupHead = new int[16];
   private int[] groupTail = new int[16];
+  static final int DISTINCT_PERCENT_TO_STOP = 75;
+  static final int BATCHES_BETWEEN_PROBES = 16;
+  private boolean grouping = true;
+  private int batchesWithoutGrouping;
 
   ShuffleBuffer(int capacity) {
     int c = Math.max(16, capacity);
@@ -27,14 +36,26 @@ final class ShuffleBuffer {
     nextRow = new int[c];
   }
 
-  /** Forgets the rows and keys of the last batch but keeps the arrays for the next one. */
+  /**
+   * Forgets the rows and keys of the last batch but keeps the arrays for the next one, and decides
+   * whether the next batch groups (see the class comment).
+   */
   void clear() {
+    if (grouping) {
+      grouping = size < 64 || (long) groups.size() * 100 < (long) size * DISTINCT_PERCENT_TO_STOP;
+      batchesWithoutGrouping = 0;
+    } else if (++batchesWithoutGrouping >= BATCHES_BETWEEN_PROBES) {
+      grouping = true;
+    }
     Arrays.fill(values, 0, size, null);
-    groups.clear(groups.size());
+    groups.clear(grouping ? groups.size() : 0);
     size = 0;
   }
 
-  /** Appends {@code value} to the group of {@code key} ({@code hash} from {@link #hash}). */
+  /**
+   * Appends {@code value} to the group of {@code key} ({@code hash} from {@link #hash}), or to a
+   * new group of its own while grouping is off.
+   */
   void add(Object key, int hash, Object value) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
@@ -43,8 +64,8 @@ final class ShuffleBuffer {
     int row = size++;
     values[row] = value;
     nextRow[row] = -1;
-    int g = groups.idOf(key, hash);
-    if (groups.added()) {
+    int g = grouping ? groups.idOf(key, hash) : groups.append(key, hash);
+    if (!grouping || groups.added()) {
       if (g == groupHead.length) {
         groupHead = Arrays.copyOf(groupHead, g * 2);
         groupTail = Arrays.copyOf(groupTail, g * 2);
@@ -54,6 +75,11 @@ final class ShuffleBuffer {
       nextRow[groupTail[g]] = row;
     }
     groupTail[g] = row;
+  }
+
+  /** Whether this batch groups rows by key (see the class comment). */
+  boolean grouping() {
+    return grouping;
   }
 
   /** Spreads a key's hash code so that partitions and hash slots use different bits. */

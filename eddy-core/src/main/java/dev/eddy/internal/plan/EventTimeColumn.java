@@ -52,6 +52,9 @@ public final class EventTimeColumn implements Serializable {
 
   /** The event time of {@code value} in epoch milliseconds. */
   public long millis(Object value) {
+    if (!row && field.type() == long.class) {
+      return field.getLong(value);
+    }
     Object v = row ? ((Row) value).get(column) : field.get(value);
     if (v instanceof Long) {
       return (Long) v;
