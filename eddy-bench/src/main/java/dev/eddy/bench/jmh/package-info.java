@@ -1,8 +1,8 @@
 /**
  * JMH micro-benchmarks of Eddy's hot parts: the binary codecs ({@link
  * dev.eddy.bench.jmh.CodecBench}), the state store backends through the SPI ({@link
- * dev.eddy.bench.jmh.StateStoreBench}) and the timer index ({@link
- * dev.eddy.bench.jmh.TimerIndexBench}). Every implementation runs through the same
+ * dev.eddy.bench.jmh.StateStoreBench}), key grouping ({@link dev.eddy.bench.jmh.KeyGroupingBench})
+ * and the timer index ({@link dev.eddy.bench.jmh.TimerIndexBench}). Every implementation runs through the same
  * {@code @Param}, every benchmark checks its answer and throws on a wrong one, and each compares
  * against a baseline in the same run where one exists.
  *

@@ -11,9 +11,11 @@ import java.util.NoSuchElementException;
  * arrival order within each map task, map tasks in order (SEMANTICS B2). The table is sized for
  * the previous batch's number of keys and reused from batch to batch.
  *
+ * <p>Public only so that eddy-bench's JMH benchmarks can measure it; internal like its package.
+ *
  * <p>Thread safety: none; one grouper per state partition, used by the thread processing it.
  */
-final class KeyGrouper {
+public final class KeyGrouper {
   private ShuffleBuffer[] buffers = new ShuffleBuffer[0];
   private final KeyTable groups = new KeyTable();
   private int[] groupFirstSegment = new int[16];
@@ -28,7 +30,7 @@ final class KeyGrouper {
   private int segmentCount;
 
   /** Merges the groups of {@code inputs} (in that order). */
-  void group(ShuffleBuffer[] inputs) {
+  public void group(ShuffleBuffer[] inputs) {
     buffers = inputs;
     int localGroups = 0;
     for (ShuffleBuffer b : inputs) {
@@ -63,7 +65,7 @@ final class KeyGrouper {
     }
   }
 
-  int groupCount() {
+  public int groupCount() {
     return groups.size();
   }
 
@@ -72,7 +74,7 @@ final class KeyGrouper {
     return groups.keys();
   }
 
-  Object key(int group) {
+  public Object key(int group) {
     return groups.key(group);
   }
 
@@ -82,7 +84,7 @@ final class KeyGrouper {
   }
 
   /** The rows of {@code group}: each map task's rows in arrival order, map tasks in order. */
-  Iterator<Object> values(int group) {
+  public Iterator<Object> values(int group) {
     return new Iterator<>() {
       int segment = groupFirstSegment[group];
       ShuffleBuffer buffer = buffers[segmentBuffer[segment]];
@@ -113,7 +115,7 @@ final class KeyGrouper {
   }
 
   /** Drops references to this batch's rows and keys. */
-  void release() {
+  public void release() {
     buffers = new ShuffleBuffer[0];
     previousGroups = groups.size();
     groups.clear(previousGroups);

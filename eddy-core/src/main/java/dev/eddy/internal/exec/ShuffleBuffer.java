@@ -14,10 +14,12 @@ import java.util.Arrays;
  * lookup and make every row a group of its own — the stateful side merges those just the same —
  * trying grouping again every {@link #BATCHES_BETWEEN_PROBES} batches in case the keys changed.
  *
+ * <p>Public only so that eddy-bench's JMH benchmarks can measure it; internal like its package.
+ *
  * <p>Thread safety: written by one map task, then read by one stateful task after the map stage
  * has completed (the stage boundary publishes it).
  */
-final class ShuffleBuffer {
+public final class ShuffleBuffer {
   Object[] values;
   int[] nextRow;
   int size;
@@ -30,7 +32,7 @@ final class ShuffleBuffer {
   private boolean grouping = true;
   private int batchesWithoutGrouping;
 
-  ShuffleBuffer(int capacity) {
+  public ShuffleBuffer(int capacity) {
     int c = Math.max(16, capacity);
     values = new Object[c];
     nextRow = new int[c];
@@ -40,7 +42,7 @@ final class ShuffleBuffer {
    * Forgets the rows and keys of the last batch but keeps the arrays for the next one, and decides
    * whether the next batch groups (see the class comment).
    */
-  void clear() {
+  public void clear() {
     if (grouping) {
       grouping = size < 64 || (long) groups.size() * 100 < (long) size * DISTINCT_PERCENT_TO_STOP;
       batchesWithoutGrouping = 0;
@@ -56,7 +58,7 @@ final class ShuffleBuffer {
    * Appends {@code value} to the group of {@code key} ({@code hash} from {@link #hash}), or to a
    * new group of its own while grouping is off.
    */
-  void add(Object key, int hash, Object value) {
+  public void add(Object key, int hash, Object value) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
       nextRow = Arrays.copyOf(nextRow, size * 2);
@@ -83,13 +85,13 @@ final class ShuffleBuffer {
   }
 
   /** Spreads a key's hash code so that partitions and hash slots use different bits. */
-  static int hash(Object key) {
+  public static int hash(Object key) {
     int h = key.hashCode();
     return h ^ (h >>> 16);
   }
 
   /** The state partition of a spread hash. */
-  static int partition(int hash, int numPartitions) {
+  public static int partition(int hash, int numPartitions) {
     return Math.floorMod(hash * 0x9E3779B9, numPartitions);
   }
 }
