@@ -45,7 +45,7 @@ final class ChildJvm {
    * Runs {@code specs} one after the other on {@code engine} ({@code eddy} or {@code spark}) in one
    * JVM.
    *
-   * @param heap the child's {@code -Xmx}, such as {@code 8g}
+   * @param heap the child's {@code -Xms} and {@code -Xmx}, such as {@code 8g}
    * @param log where the child's standard error goes
    * @throws IllegalStateException when the child fails, prints no result or runs longer than {@link
    *     #TIMEOUT_MINUTES}; names the log
@@ -53,6 +53,7 @@ final class ChildJvm {
   static Run run(String engine, List<WorkloadSpec> specs, String heap, Path log) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xms" + heap); // a fixed heap, as servers run: no resizing in the measured batches
     cmd.add("-Xmx" + heap);
     OPENS.forEach(p -> cmd.add("--add-opens=java.base/" + p + "=ALL-UNNAMED"));
     cmd.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");

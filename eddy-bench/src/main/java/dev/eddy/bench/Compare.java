@@ -28,6 +28,14 @@ import java.util.stream.Stream;
  * chart); {@code --tiny} for a correctness run of a few seconds per JVM at tiny sizes, one run each.
  */
 public final class Compare {
+  /**
+   * Batches of a full-size W1, W2 or W5 run, of which the first {@link #FULL_WARMUP} are left out
+   * of the figures on both engines (JIT compilation, heap sizing): 12 measured batches.
+   */
+  static final int FULL_BATCHES = 20;
+
+  static final int FULL_WARMUP = 8;
+
   private Compare() {}
 
   public static void main(String[] args) throws Exception {
@@ -76,16 +84,16 @@ public final class Compare {
           for (String b : backends) {
             for (long k : keys) {
               specs.add(tiny ? new WorkloadSpec(w, k, 10_000, 3, 1, 2, b, null)
-                  : new WorkloadSpec(w, k, 1_000_000, 12, 2, 2, b, null));
+                  : new WorkloadSpec(w, k, 1_000_000, FULL_BATCHES, FULL_WARMUP, 2, b, null));
             }
           }
         }
         case "W2" -> specs.add(tiny ? new WorkloadSpec(w, 5_000, 20_000, 8, 1, 2, main, null)
-            : new WorkloadSpec(w, 100_000, 1_000_000, 12, 2, 2, main, null));
+            : new WorkloadSpec(w, 100_000, 1_000_000, FULL_BATCHES, FULL_WARMUP, 2, main, null));
         case "W3" -> specs.add(new WorkloadSpec(w, 1_000, 1_000, tiny ? 6 : 120, tiny ? 1 : 20, 2, main, null));
         case "W4" -> specs.add(new WorkloadSpec(w, 1_000, 1_000, 1, 0, 2, main, null));
         case "W5" -> specs.add(tiny ? new WorkloadSpec(w, 1_000, 50_000, 6, 1, 2, main, null)
-            : new WorkloadSpec(w, 1_000, 1_000_000, 12, 2, 2, main, null));
+            : new WorkloadSpec(w, 1_000, 1_000_000, FULL_BATCHES, FULL_WARMUP, 2, main, null));
         default -> throw new IllegalArgumentException("--workloads: unknown workload '" + w + "'; use W1,W2,W3,W4,W5");
       }
     }

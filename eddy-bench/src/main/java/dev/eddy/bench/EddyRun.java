@@ -46,6 +46,11 @@ final class EddyRun {
     List<BatchFigures> figures = new ArrayList<>();
     for (StreamingQueryProgress p : q.recentProgress()) {
       StateOperatorProgress op = p.stateOperators()[0];
+      if (Boolean.getBoolean("eddy.bench.verbose")) { // -Deddy.bench.verbose=true: per-batch breakdown
+        System.out.println("batch " + p.batchId() + " triggerExecution=" + p.durationMs().get("triggerExecution")
+            + " allUpdatesTimeMs=" + op.allUpdatesTimeMs() + " allRemovalsTimeMs=" + op.allRemovalsTimeMs()
+            + " commitTimeMs=" + op.commitTimeMs() + " " + op.customMetrics());
+      }
       figures.add(new BatchFigures(p.batchId(), p.numInputRows(), p.batchDuration(), op.numRowsTotal(),
           op.memoryUsedBytes(), op.numRowsRemoved()));
     }

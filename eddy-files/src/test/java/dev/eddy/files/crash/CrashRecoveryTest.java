@@ -51,8 +51,10 @@ class CrashRecoveryTest {
     writeInput(input);
 
     Path refOut = tmp.resolve("ref-out");
+    long refStart = System.nanoTime();
     Process ref = child(input, refOut, tmp.resolve("ref-cp"), backend);
     assertThat(ref.waitFor(120, TimeUnit.SECONDS)).as("reference run finished").isTrue();
+    long refMs = (System.nanoTime() - refStart) / 1_000_000;
     assertThat(ref.exitValue()).as("reference run exit code").isZero();
 
     Path out = tmp.resolve("out");
@@ -61,7 +63,8 @@ class CrashRecoveryTest {
     int kills = 0;
     for (int round = 0; round < rounds(); round++) {
       Process p = child(input, out, cp, backend);
-      long delay = 300 + random.nextInt(1200); // JVM start is ~0.3 s; batches run after it
+      // anywhere in an uninterrupted run's lifetime (its first ~0.3 s are JVM start, so aim past that)
+      long delay = 250 + random.nextInt((int) Math.max(50, refMs - 250));
       if (!p.waitFor(delay, TimeUnit.MILLISECONDS)) {
         p.destroyForcibly(); // SIGKILL on Linux
         p.waitFor(30, TimeUnit.SECONDS);
