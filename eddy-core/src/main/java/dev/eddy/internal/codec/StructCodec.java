@@ -24,8 +24,14 @@ final class StructCodec<T> implements Codec<T> {
    */
   record ReadStep(Codec<Object> codec, CodecSchema stored, boolean nullable, int target) {}
 
+  private static final byte BOXED = 0;
+  private static final byte INT = 1;
+  private static final byte LONG = 2;
+
   private final TypeInfo<T> info;
   private final MethodHandle[] getters;
+  /** Per field: written through its codec ({@link #BOXED}), or as a primitive {@link #INT} / {@link #LONG} without boxing. */
+  private final byte[] primitive;
   private final Codec<Object>[] codecs;
   private final boolean[] nullable;
   private final int bitmapBytes;
@@ -40,6 +46,7 @@ final class StructCodec<T> implements Codec<T> {
     List<TypeInfo.FieldInfo> fields = info.fields();
     int n = fields.size();
     getters = new MethodHandle[n];
+    primitive = new byte[n];
     codecs = fieldCodecs.toArray(new Codec[0]);
     nullable = new boolean[n];
     ReadStep[] own = new ReadStep[n];
@@ -48,6 +55,7 @@ final class StructCodec<T> implements Codec<T> {
     for (int i = 0; i < n; i++) {
       TypeInfo.FieldInfo f = fields.get(i);
       getters[i] = f.getter();
+      primitive[i] = f.type() == int.class ? INT : f.type() == long.class ? LONG : BOXED;
       nullable[i] = !f.type().isPrimitive();
       nullables += nullable[i] ? 1 : 0;
       schemaFields[i] = new CodecSchema.Field(f.name(), codecs[i].schema(), nullable[i]);
@@ -63,6 +71,7 @@ final class StructCodec<T> implements Codec<T> {
   private StructCodec(StructCodec<T> writer, ReadStep[] steps) {
     this.info = writer.info;
     this.getters = writer.getters;
+    this.primitive = writer.primitive;
     this.codecs = writer.codecs;
     this.nullable = writer.nullable;
     this.bitmapBytes = writer.bitmapBytes;
@@ -93,7 +102,16 @@ final class StructCodec<T> implements Codec<T> {
   public void write(T value, ByteOutput out) {
     int bitmap = out.reserve(bitmapBytes);
     int bit = 0;
+    List<TypeInfo.FieldInfo> fields = info.fields();
     for (int i = 0; i < getters.length; i++) {
+      if (primitive[i] == INT) { // the same bytes as the int codec, without boxing
+        out.writeZigZagInt(fields.get(i).getInt(value));
+        continue;
+      }
+      if (primitive[i] == LONG) {
+        out.writeZigZagLong(fields.get(i).getLong(value));
+        continue;
+      }
       Object v = get(i, value);
       if (nullable[i]) {
         if (v == null) {

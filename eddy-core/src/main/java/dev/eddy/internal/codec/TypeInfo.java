@@ -51,6 +51,7 @@ public final class TypeInfo<T> {
     private final java.lang.reflect.Type genericType;
     private final MethodHandle getter;
     private final MethodHandle longGetter;
+    private final MethodHandle intGetter;
     private final MethodHandle setter;
 
     /** {@code rawGetter} is the accessor as unreflected, returning the field's own type. */
@@ -60,6 +61,7 @@ public final class TypeInfo<T> {
       this.genericType = genericType;
       this.getter = rawGetter.asType(MethodType.methodType(Object.class, Object.class));
       this.longGetter = type == long.class ? rawGetter.asType(MethodType.methodType(long.class, Object.class)) : null;
+      this.intGetter = type == int.class ? rawGetter.asType(MethodType.methodType(int.class, Object.class)) : null;
       this.setter = setter;
     }
 
@@ -97,6 +99,24 @@ public final class TypeInfo<T> {
       }
       try {
         return (long) longGetter.invokeExact(target);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException("Cannot read field '" + name + "'", t);
+      }
+    }
+
+    /**
+     * Reads this {@code int} field of {@code target} without boxing it.
+     *
+     * @throws IllegalStateException when the field is not a primitive {@code int}
+     */
+    public int getInt(Object target) {
+      if (intGetter == null) {
+        throw new IllegalStateException("Field '" + name + "' is a " + type.getName() + ", not an int");
+      }
+      try {
+        return (int) intGetter.invokeExact(target);
       } catch (RuntimeException | Error e) {
         throw e;
       } catch (Throwable t) {

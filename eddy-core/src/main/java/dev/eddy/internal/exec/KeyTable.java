@@ -125,7 +125,7 @@ final class KeyTable {
 
   /** Forgets every key; sizes the table for about {@code expectedKeys} keys. */
   void clear(int expectedKeys) {
-    Arrays.fill(keys, 0, count, null);
+    keys = new Object[Math.max(16, expectedKeys)]; // young: no GC write barrier per key (see ShuffleBuffer)
     count = 0;
     int capacity = Integer.highestOneBit(Math.max(16, expectedKeys) * 2 - 1) << 1;
     if (slots.length != capacity) {

@@ -49,7 +49,9 @@ public final class ShuffleBuffer {
     } else if (++batchesWithoutGrouping >= BATCHES_BETWEEN_PROBES) {
       grouping = true;
     }
-    Arrays.fill(values, 0, size, null);
+    // A new array rather than the old one emptied: storing a young row into an array that has
+    // lived through a collection costs a GC write barrier (card mark + fence) per row.
+    values = new Object[Math.max(16, size)];
     groups.clear(grouping ? groups.size() : 0);
     size = 0;
   }

@@ -96,9 +96,12 @@ final class LiveTable<K, V> implements StateTable<K, V> {
 
   /** Makes the changes permanent: forgets the change log. */
   void forgetChanges() {
-    Arrays.fill(undoKeys, 0, undoSize, null);
-    Arrays.fill(undoPrevs, 0, undoSize, null);
-    Arrays.fill(undoNews, 0, undoSize, null);
+    // New arrays rather than the old ones emptied: storing young objects into arrays that have
+    // lived through a collection costs a GC write barrier (card mark + fence) per store.
+    int capacity = Math.max(64, undoSize);
+    undoKeys = new Object[capacity];
+    undoPrevs = new Object[capacity];
+    undoNews = new Object[capacity];
     undoSize = 0;
   }
 
