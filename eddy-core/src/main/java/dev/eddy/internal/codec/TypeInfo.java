@@ -1,6 +1,8 @@
 package dev.eddy.internal.codec;
 
 import dev.eddy.Row;
+import java.lang.invoke.CallSite;
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -15,6 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * What Eddy knows of a value type: whether it is a scalar (primitive box or String), a Java
@@ -50,19 +54,62 @@ public final class TypeInfo<T> {
     private final Class<?> type;
     private final java.lang.reflect.Type genericType;
     private final MethodHandle getter;
-    private final MethodHandle longGetter;
-    private final MethodHandle intGetter;
+    private final ToLongFunction<Object> longReader;
+    private final ToIntFunction<Object> intReader;
     private final MethodHandle setter;
 
-    /** {@code rawGetter} is the accessor as unreflected, returning the field's own type. */
-    FieldInfo(String name, Class<?> type, java.lang.reflect.Type genericType, MethodHandle rawGetter, MethodHandle setter) {
+    /** {@code accessor} reads the field of a {@code owner}: a record accessor or a bean getter. */
+    FieldInfo(String name, Class<?> type, java.lang.reflect.Type genericType, Class<?> owner, Method accessor,
+        MethodHandle setter) throws IllegalAccessException {
       this.name = name;
       this.type = type;
       this.genericType = genericType;
-      this.getter = rawGetter.asType(MethodType.methodType(Object.class, Object.class));
-      this.longGetter = type == long.class ? rawGetter.asType(MethodType.methodType(long.class, Object.class)) : null;
-      this.intGetter = type == int.class ? rawGetter.asType(MethodType.methodType(int.class, Object.class)) : null;
+      MethodHandle raw = MethodHandles.lookup().unreflect(accessor);
+      this.getter = raw.asType(MethodType.methodType(Object.class, Object.class));
+      this.longReader = type == long.class ? primitiveReader(ToLongFunction.class, "applyAsLong", long.class, owner, accessor, raw) : null;
+      this.intReader = type == int.class ? primitiveReader(ToIntFunction.class, "applyAsInt", int.class, owner, accessor, raw) : null;
       this.setter = setter;
+    }
+
+    /**
+     * A functional object that calls {@code accessor} directly, so the JIT can inline it (a method
+     * handle held in a field is not a constant and costs an indirect call); built with {@link
+     * LambdaMetafactory} where the owner's module lets Eddy in, else a lambda over the handle.
+     */
+    @SuppressWarnings("unchecked")
+    private static <F> F primitiveReader(Class<F> iface, String method, Class<?> result, Class<?> owner,
+        Method accessor, MethodHandle raw) {
+      try {
+        MethodHandles.Lookup caller = MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
+        CallSite site = LambdaMetafactory.metafactory(caller, method, MethodType.methodType(iface),
+            MethodType.methodType(result, Object.class), caller.unreflect(accessor), MethodType.methodType(result, owner));
+        return (F) site.getTarget().invoke();
+      } catch (Throwable e) {
+        MethodHandle h = raw.asType(MethodType.methodType(result, Object.class));
+        return (F) (result == long.class
+            ? (ToLongFunction<Object>) t -> callLong(h, t)
+            : (ToIntFunction<Object>) t -> callInt(h, t));
+      }
+    }
+
+    private static long callLong(MethodHandle h, Object target) {
+      try {
+        return (long) h.invokeExact(target);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException(t);
+      }
+    }
+
+    private static int callInt(MethodHandle h, Object target) {
+      try {
+        return (int) h.invokeExact(target);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException(t);
+      }
     }
 
     public String name() {
@@ -94,16 +141,10 @@ public final class TypeInfo<T> {
      * @throws IllegalStateException when the field is not a primitive {@code long}
      */
     public long getLong(Object target) {
-      if (longGetter == null) {
+      if (longReader == null) {
         throw new IllegalStateException("Field '" + name + "' is a " + type.getName() + ", not a long");
       }
-      try {
-        return (long) longGetter.invokeExact(target);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IllegalStateException("Cannot read field '" + name + "'", t);
-      }
+      return longReader.applyAsLong(target);
     }
 
     /**
@@ -112,16 +153,10 @@ public final class TypeInfo<T> {
      * @throws IllegalStateException when the field is not a primitive {@code int}
      */
     public int getInt(Object target) {
-      if (intGetter == null) {
+      if (intReader == null) {
         throw new IllegalStateException("Field '" + name + "' is a " + type.getName() + ", not an int");
       }
-      try {
-        return (int) intGetter.invokeExact(target);
-      } catch (RuntimeException | Error e) {
-        throw e;
-      } catch (Throwable t) {
-        throw new IllegalStateException("Cannot read field '" + name + "'", t);
-      }
+      return intReader.applyAsInt(target);
     }
 
     /** Writes this field of a bean; null for records. */
@@ -156,8 +191,7 @@ public final class TypeInfo<T> {
           RecordComponent c = components[i];
           Method accessor = c.getAccessor();
           accessor.setAccessible(true);
-          MethodHandle g = lookup.unreflect(accessor);
-          fs.add(new FieldInfo(c.getName(), c.getType(), c.getGenericType(), g, null));
+          fs.add(new FieldInfo(c.getName(), c.getType(), c.getGenericType(), clazz, accessor, null));
           types[i] = c.getType();
         }
         Constructor<T> ctor = clazz.getDeclaredConstructor(types);
@@ -178,9 +212,9 @@ public final class TypeInfo<T> {
           if (getter == null || setter == null) {
             continue;
           }
-          MethodHandle g = lookup.unreflect(getter);
+          getter.trySetAccessible(); // a public getter of a non-public class
           MethodHandle s = lookup.unreflect(setter).asType(MethodType.methodType(void.class, Object.class, Object.class));
-          fs.add(new FieldInfo(f.getName(), f.getType(), f.getGenericType(), g, s));
+          fs.add(new FieldInfo(f.getName(), f.getType(), f.getGenericType(), clazz, getter, s));
         }
         if (fs.isEmpty()) {
           throw new IllegalArgumentException(
