@@ -8,8 +8,11 @@ import java.util.function.Consumer;
  * The pending timeouts of one state partition: an indexed binary min-heap of timers ordered by
  * timestamp, plus a key → timer map, so setting, moving and cancelling a key's timeout cost one
  * hash lookup and O(log n) array moves, and finding the expired keys costs O(expired · log n) —
- * never a scan of the state (SEMANTICS B7). Each timer knows its heap position, so sifting moves
- * no hash entries. Each key has at most one timeout.
+ * never a scan of the state (SEMANTICS B7). When a large share of the timers expires at once
+ * (more than {@code max(64, n/16)}), the rest are taken in one pass instead: select the expired
+ * timers, sort them, re-heapify the others — O(n + expired · log expired), which is then
+ * proportional to the expired keys too, and far cheaper than that many pops. Each timer knows its
+ * heap position, so sifting moves no hash entries. Each key has at most one timeout.
  *
  * <p>Thread safety: none; owned by the thread processing the partition.
  */
@@ -28,6 +31,8 @@ public final class TimerIndex<K> {
 
   @SuppressWarnings("unchecked")
   private Timer<K>[] heap = new Timer[16];
+  /** {@code times[i] == heap[i].time}: sifting and scanning compare without touching the timers. */
+  private long[] times = new long[16];
   private int size;
   private final HashMap<K, Timer<K>> timers = new HashMap<>();
 
@@ -42,6 +47,7 @@ public final class TimerIndex<K> {
     if (t != null) {
       long old = t.time;
       t.time = timestampMs;
+      times[t.pos] = timestampMs;
       if (timestampMs < old) {
         siftUp(t.pos);
       } else {
@@ -51,6 +57,7 @@ public final class TimerIndex<K> {
     }
     if (size == heap.length) {
       heap = Arrays.copyOf(heap, size * 2);
+      times = Arrays.copyOf(times, size * 2);
     }
     t = new Timer<>(key, timestampMs);
     timers.put(key, t);
@@ -66,13 +73,50 @@ public final class TimerIndex<K> {
     }
   }
 
-  /** Removes every key whose timestamp is strictly below {@code thresholdMs}, oldest first. */
+  /**
+   * Removes every key whose timestamp is strictly below {@code thresholdMs}, oldest first.
+   * {@code onExpired} must not change this index.
+   */
   public void pollExpired(long thresholdMs, Consumer<K> onExpired) {
-    while (size > 0 && heap[0].time < thresholdMs) {
+    int pops = Math.max(64, size >>> 4);
+    while (size > 0 && times[0] < thresholdMs) {
+      if (pops-- == 0) {
+        pollExpiredInOnePass(thresholdMs, onExpired);
+        return;
+      }
       Timer<K> t = heap[0];
       timers.remove(t.key);
       removeAt(0);
       onExpired.accept(t.key);
+    }
+  }
+
+  /** The rest of {@link #pollExpired} when many timers expire: see the class comment. */
+  private void pollExpiredInOnePass(long thresholdMs, Consumer<K> onExpired) {
+    @SuppressWarnings("unchecked")
+    Timer<K>[] expired = new Timer[size];
+    int count = 0;
+    int kept = 0;
+    for (int i = 0; i < size; i++) {
+      if (times[i] < thresholdMs) {
+        expired[count++] = heap[i];
+      } else if (kept != i) {
+        place(heap[i], kept++);
+      } else {
+        kept++;
+      }
+    }
+    Arrays.fill(heap, kept, size, null);
+    size = kept;
+    for (int i = (size >>> 1) - 1; i >= 0; i--) {
+      siftDown(i);
+    }
+    Arrays.sort(expired, 0, count, (a, b) -> Long.compare(a.time, b.time));
+    for (int i = 0; i < count; i++) {
+      timers.remove(expired[i].key);
+    }
+    for (int i = 0; i < count; i++) {
+      onExpired.accept(expired[i].key);
     }
   }
 
@@ -96,18 +140,19 @@ public final class TimerIndex<K> {
 
   private void place(Timer<K> t, int pos) {
     heap[pos] = t;
+    times[pos] = t.time;
     t.pos = pos;
   }
 
   private void siftUp(int pos) {
     Timer<K> t = heap[pos];
+    long time = times[pos];
     while (pos > 0) {
       int parent = (pos - 1) >>> 1;
-      Timer<K> p = heap[parent];
-      if (p.time <= t.time) {
+      if (times[parent] <= time) {
         break;
       }
-      place(p, pos);
+      place(heap[parent], pos);
       pos = parent;
     }
     place(t, pos);
@@ -115,15 +160,16 @@ public final class TimerIndex<K> {
 
   private void siftDown(int pos) {
     Timer<K> t = heap[pos];
+    long time = times[pos];
     while (true) {
       int child = 2 * pos + 1;
       if (child >= size) {
         break;
       }
-      if (child + 1 < size && heap[child + 1].time < heap[child].time) {
+      if (child + 1 < size && times[child + 1] < times[child]) {
         child++;
       }
-      if (t.time <= heap[child].time) {
+      if (time <= times[child]) {
         break;
       }
       place(heap[child], pos);

@@ -80,13 +80,42 @@ class TimerIndexTest {
   }
 
   @Test
+  void manyExpiringAtOnceComeOutOldestFirstAndTheOthersStayIndexed() {
+    // past max(64, n/16) pops the rest are taken in one pass (select, sort, re-heapify)
+    TimerIndex<Integer> index = new TimerIndex<>();
+    Random random = new Random(7);
+    List<Integer> keys = new ArrayList<>();
+    for (int i = 0; i < 10_000; i++) {
+      keys.add(i);
+    }
+    java.util.Collections.shuffle(keys, random);
+    for (int k : keys) {
+      index.set(k, k * 10L);
+    }
+    List<Integer> expired = new ArrayList<>();
+    index.pollExpired(60_000, expired::add);
+    assertThat(expired).hasSize(6_000).isSorted();
+    assertThat(expired.get(0)).isZero();
+    assertThat(index.size()).isEqualTo(4_000);
+    index.set(9_999, 5); // moved before everything left
+    index.cancel(7_000);
+    index.set(6_000, 60_005); // unchanged order
+    List<Integer> rest = new ArrayList<>();
+    index.pollExpired(Long.MAX_VALUE, rest::add);
+    assertThat(rest).hasSize(3_999);
+    assertThat(rest.get(0)).isEqualTo(9_999);
+    assertThat(rest.subList(1, rest.size())).isSorted().doesNotContain(7_000);
+    assertThat(index.size()).isZero();
+  }
+
+  @Test
   void randomOperationsMatchATreeMapModel() {
     Random random = new Random(42);
     TimerIndex<Integer> index = new TimerIndex<>();
     Map<Integer, Long> timeouts = new HashMap<>();
     TreeMap<Long, TreeSet<Integer>> byTime = new TreeMap<>();
     for (int step = 0; step < 50_000; step++) {
-      int key = random.nextInt(500);
+      int key = random.nextInt(step < 25_000 ? 500 : 5_000); // small and large heaps, both poll paths
       int op = random.nextInt(10);
       if (op < 6) {
         long t = random.nextInt(10_000);
