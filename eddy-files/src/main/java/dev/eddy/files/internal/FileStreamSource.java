@@ -25,6 +25,12 @@ import java.util.stream.Stream;
  * maxFilesPerTrigger}, and logs them under a new offset in its {@link FileSourceLog}. A batch
  * (start, end] reads the files of offsets start+1 to end, one partition per file, in log order.
  *
+ * <p>An offset logged by a run that stopped before planning a batch with it (the log is written
+ * before the query's offset log) is replayed on its own first: while the log holds offsets past
+ * the last committed one, {@link #latestOffset()} returns the next of them instead of listing the
+ * directory. So a restart cuts the input into the same batches as an uninterrupted run would, and
+ * {@code maxFilesPerTrigger} holds across restarts.
+ *
  * <p>Thread safety: {@link #latestOffset}, {@link #planInputPartitions} and {@link #metrics} are
  * called from the query thread; partitions are read on worker threads and only touch the
  * thread-safe malformed-row counter.
@@ -40,6 +46,8 @@ public final class FileStreamSource implements Source<Row> {
   private final LongAdder malformed = new LongAdder();
   /** Under AvailableNow, the files present when the query started; null otherwise. */
   private java.util.Set<String> availableNow;
+  /** The end of the last committed batch; -1 before the first. */
+  private long committed = -1;
 
   FileStreamSource(FileSourceOptions options, Path metadataDir, ColumnSchema schema, RecordParser parser,
       boolean skipHeader, ParseMode mode) {
@@ -51,6 +59,9 @@ public final class FileStreamSource implements Source<Row> {
 
   @Override
   public Offset latestOffset() {
+    if (log.lastOffset() > committed) {
+      return new LongOffset(committed + 1);
+    }
     List<FileEntry> fresh = newFiles();
     if (!fresh.isEmpty()) {
       log.append(fresh);
@@ -98,6 +109,11 @@ public final class FileStreamSource implements Source<Row> {
       now.add(f.path());
     }
     availableNow = now;
+  }
+
+  @Override
+  public void commit(Offset end) {
+    committed = Math.max(committed, ((LongOffset) end).value());
   }
 
   @Override

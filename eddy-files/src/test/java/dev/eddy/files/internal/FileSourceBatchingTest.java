@@ -45,6 +45,22 @@ class FileSourceBatchingTest {
   }
 
   @Test
+  void offsetsLoggedByARunThatStoppedBeforePlanningThemAreReplayedOneAtATime(@TempDir Path meta) throws Exception {
+    file("a", 1000);
+    file("b", 2000);
+    file("c", 3000);
+    SourceHarness first = new SourceHarness(new TextSourceProvider(), meta, null, in, "maxFilesPerTrigger", "1");
+    assertThat(first.nextValues()).containsExactly("a"); // offset 0, committed
+    assertThat(first.source().latestOffset()).isEqualTo(new LongOffset(1)); // logs b; the run dies here
+
+    SourceHarness restarted = new SourceHarness(new TextSourceProvider(), meta, null, in, "maxFilesPerTrigger", "1");
+    restarted.resumeAfter(new LongOffset(0));
+    assertThat(restarted.nextValues()).as("b alone, as in an uninterrupted run").containsExactly("b");
+    assertThat(restarted.nextValues()).containsExactly("c");
+    assertThat(restarted.nextValues()).isEmpty();
+  }
+
+  @Test
   void latestFirstTakesTheNewestFilesFirst() throws Exception {
     file("a", 1000);
     file("b", 2000);

@@ -35,6 +35,12 @@ final class SourceHarness {
     return source;
   }
 
+  /** Starts as a restarted query does: batches up to {@code end} were committed by an earlier run. */
+  void resumeAfter(Offset end) {
+    committed = end;
+    source.commit(end);
+  }
+
   /** The rows of the next batch (empty when there is no new offset), committing it. */
   List<Row> nextBatch() throws Exception {
     Offset latest = source.latestOffset();
