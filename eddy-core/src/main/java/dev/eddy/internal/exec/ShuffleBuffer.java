@@ -39,8 +39,8 @@ public final class ShuffleBuffer {
   }
 
   /**
-   * Forgets the rows and keys of the last batch but keeps the arrays for the next one, and decides
-   * whether the next batch groups (see the class comment).
+   * Forgets the rows and keys of the last batch and decides whether the next batch groups (see the
+   * class comment). The index arrays are kept for the next batch; the row array is a new one.
    */
   public void clear() {
     if (grouping) {
