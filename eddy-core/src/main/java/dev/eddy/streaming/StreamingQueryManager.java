@@ -1,5 +1,6 @@
 package dev.eddy.streaming;
 
+import dev.eddy.internal.ApiAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -79,12 +80,8 @@ public final class StreamingQueryManager {
     }
   }
 
-  /**
-   * Registers a started query. Called by the engine.
-   *
-   * @throws IllegalArgumentException when a running query already has the same name
-   */
-  public void register(StreamingQuery query) {
+  /** See {@link ApiAccess.QueryRegistry#register}. */
+  private void register(StreamingQuery query) {
     if (query.name() != null) {
       for (StreamingQuery q : active()) {
         if (query.name().equals(q.name()) && q != query) {
@@ -96,10 +93,23 @@ public final class StreamingQueryManager {
     queries.add(query);
   }
 
-  /** Wakes {@link #awaitAnyTermination()}. Called by the engine when a query stops. */
-  public void notifyTerminated() {
+  private void notifyTerminated() {
     synchronized (terminationLock) {
       terminationLock.notifyAll();
     }
+  }
+
+  static {
+    ApiAccess.register(new ApiAccess.QueryRegistry() {
+      @Override
+      public void register(StreamingQueryManager manager, StreamingQuery query) {
+        manager.register(query);
+      }
+
+      @Override
+      public void notifyTerminated(StreamingQueryManager manager) {
+        manager.notifyTerminated();
+      }
+    });
   }
 }

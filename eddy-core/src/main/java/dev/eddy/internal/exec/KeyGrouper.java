@@ -1,6 +1,5 @@
 package dev.eddy.internal.exec;
 
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -18,8 +17,8 @@ import java.util.NoSuchElementException;
 public final class KeyGrouper {
   private ShuffleBuffer[] buffers = new ShuffleBuffer[0];
   private final KeyTable groups = new KeyTable();
-  private int[] groupFirstSegment = new int[16];
-  private int[] groupLastSegment = new int[16];
+  /** The segments of each group, chained through {@link #segmentNext}. */
+  private final GroupChains groupSegments = new GroupChains();
   /** Keys of the previous batch: the first guess of this batch's. */
   private int previousGroups;
 
@@ -51,16 +50,7 @@ public final class KeyGrouper {
         segmentBuffer[s] = bi;
         segmentLocalGroup[s] = lg;
         segmentNext[s] = -1;
-        if (groups.added()) {
-          if (g == groupFirstSegment.length) {
-            groupFirstSegment = Arrays.copyOf(groupFirstSegment, g * 2);
-            groupLastSegment = Arrays.copyOf(groupLastSegment, g * 2);
-          }
-          groupFirstSegment[g] = s;
-        } else {
-          segmentNext[groupLastSegment[g]] = s;
-        }
-        groupLastSegment[g] = s;
+        groupSegments.append(g, groups.added(), s, segmentNext);
       }
     }
   }
@@ -86,9 +76,9 @@ public final class KeyGrouper {
   /** The rows of {@code group}: each map task's rows in arrival order, map tasks in order. */
   public Iterator<Object> values(int group) {
     return new Iterator<>() {
-      int segment = groupFirstSegment[group];
+      int segment = groupSegments.head(group);
       ShuffleBuffer buffer = buffers[segmentBuffer[segment]];
-      int row = buffer.groupHead[segmentLocalGroup[segment]];
+      int row = buffer.groupRows.head(segmentLocalGroup[segment]);
 
       @Override
       public boolean hasNext() {
@@ -106,7 +96,7 @@ public final class KeyGrouper {
           segment = segmentNext[segment];
           if (segment >= 0) {
             buffer = buffers[segmentBuffer[segment]];
-            row = buffer.groupHead[segmentLocalGroup[segment]];
+            row = buffer.groupRows.head(segmentLocalGroup[segment]);
           }
         }
         return v;

@@ -21,17 +21,20 @@ final class KeyTable {
 
   /** The id of {@code key} ({@code hash} from {@link ShuffleBuffer#hash}), adding it when new. */
   int idOf(Object key, int hash) {
+    int slot = slotOf(key, hash);
+    int id = slots[slot] - 1;
+    added = id < 0;
+    return added ? add(slot, key, hash) : id;
+  }
+
+  /** The slot holding {@code key}, or the empty slot where it would go. */
+  private int slotOf(Object key, int hash) {
     int mask = slots.length - 1;
     int slot = (hash * SPREAD) >>> 7 & mask;
     while (true) {
       int id = slots[slot] - 1;
-      if (id < 0) {
-        added = true;
-        return add(slot, key, hash);
-      }
-      if (hashes[id] == hash && keys[id].equals(key)) {
-        added = false;
-        return id;
+      if (id < 0 || (hashes[id] == hash && keys[id].equals(key))) {
+        return slot;
       }
       slot = (slot + 1) & mask;
     }
@@ -44,18 +47,7 @@ final class KeyTable {
 
   /** Whether {@code key} has an id. */
   boolean contains(Object key, int hash) {
-    int mask = slots.length - 1;
-    int slot = (hash * SPREAD) >>> 7 & mask;
-    while (true) {
-      int id = slots[slot] - 1;
-      if (id < 0) {
-        return false;
-      }
-      if (hashes[id] == hash && keys[id].equals(key)) {
-        return true;
-      }
-      slot = (slot + 1) & mask;
-    }
+    return slots[slotOf(key, hash)] != 0;
   }
 
   /**
@@ -76,34 +68,29 @@ final class KeyTable {
   private int add(int slot, Object key, int hash) {
     if (count * 2 >= slots.length) {
       rehash(slots.length * 2);
-      int mask = slots.length - 1;
-      slot = (hash * SPREAD) >>> 7 & mask;
-      while (slots[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
+      slot = emptySlot(slots, hash);
     }
-    if (count == keys.length) {
-      keys = Arrays.copyOf(keys, count * 2);
-      hashes = Arrays.copyOf(hashes, count * 2);
-    }
-    int id = count++;
-    keys[id] = key;
-    hashes[id] = hash;
+    int id = append(key, hash);
     slots[slot] = id + 1;
     return id;
   }
 
   private void rehash(int capacity) {
     int[] t = new int[capacity];
-    int mask = capacity - 1;
     for (int id = 0; id < count; id++) {
-      int slot = (hashes[id] * SPREAD) >>> 7 & mask;
-      while (t[slot] != 0) {
-        slot = (slot + 1) & mask;
-      }
-      t[slot] = id + 1;
+      t[emptySlot(t, hashes[id])] = id + 1;
     }
     slots = t;
+  }
+
+  /** The first empty slot of {@code table} from where {@code hash} starts probing. */
+  private static int emptySlot(int[] table, int hash) {
+    int mask = table.length - 1;
+    int slot = (hash * SPREAD) >>> 7 & mask;
+    while (table[slot] != 0) {
+      slot = (slot + 1) & mask;
+    }
+    return slot;
   }
 
   int size() {

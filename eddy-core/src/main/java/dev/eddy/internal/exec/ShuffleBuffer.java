@@ -25,8 +25,8 @@ public final class ShuffleBuffer {
   int size;
   /** The distinct keys of this buffer, numbered by first arrival: the local groups. */
   final KeyTable groups = new KeyTable();
-  int[] groupHead = new int[16];
-  private int[] groupTail = new int[16];
+  /** The rows of each local group, chained through {@link #nextRow}. */
+  final GroupChains groupRows = new GroupChains();
   static final int DISTINCT_PERCENT_TO_STOP = 75;
   static final int BATCHES_BETWEEN_PROBES = 16;
   private boolean grouping = true;
@@ -69,16 +69,7 @@ public final class ShuffleBuffer {
     values[row] = value;
     nextRow[row] = -1;
     int g = grouping ? groups.idOf(key, hash) : groups.append(key, hash);
-    if (!grouping || groups.added()) {
-      if (g == groupHead.length) {
-        groupHead = Arrays.copyOf(groupHead, g * 2);
-        groupTail = Arrays.copyOf(groupTail, g * 2);
-      }
-      groupHead[g] = row;
-    } else {
-      nextRow[groupTail[g]] = row;
-    }
-    groupTail[g] = row;
+    groupRows.append(g, !grouping || groups.added(), row, nextRow);
   }
 
   /** Whether this batch groups rows by key (see the class comment). */

@@ -1,5 +1,6 @@
 package dev.eddy.internal.exec;
 
+import dev.eddy.internal.ApiAccess;
 import dev.eddy.internal.checkpoint.QueryCheckpoint;
 import dev.eddy.internal.plan.LogicalPlan;
 import dev.eddy.internal.plan.QueryPlan;
@@ -106,7 +107,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
       StreamingQueryManager manager) {}
 
   void start() {
-    manager.register(this);
+    ApiAccess.queries().register(manager, this);
     if (operator != null) {
       maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, thread.getName() + "-maintenance");
@@ -268,7 +269,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
     for (StreamingQueryListener l : manager.listListeners()) {
       safely(() -> l.onQueryTerminated(new StreamingQueryListener.QueryTerminatedEvent(id, runId, error)));
     }
-    manager.notifyTerminated();
+    ApiAccess.queries().notifyTerminated(manager);
   }
 
   private static void safely(Runnable r) {
