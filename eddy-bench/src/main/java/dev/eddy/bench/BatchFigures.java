@@ -9,7 +9,7 @@ package dev.eddy.bench;
  * @param durationMs the batch's duration
  * @param stateRows the stateful operator's {@code numRowsTotal} after the batch
  * @param stateMemoryBytes the operator's {@code memoryUsedBytes}
- * @param rowsRemoved the operator's {@code numRowsRemoved} (closed sessions in W2)
+ * @param rowsRemoved the operator's {@code numRowsRemoved} (closed sessions in W2 and W5)
  */
 public record BatchFigures(
     long batchId, long inputRows, long durationMs, long stateRows, long stateMemoryBytes, long rowsRemoved) {}

@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 public final class Compare {
   /**
    * Batches of a full-size W1, W2 or W5 run, of which the first {@link #FULL_WARMUP} are left out
-   * of the figures on both engines (JIT compilation, heap sizing): 12 measured batches.
+   * of the figures on both engines (JIT compilation, heap sizing).
    */
   static final int FULL_BATCHES = 20;
 

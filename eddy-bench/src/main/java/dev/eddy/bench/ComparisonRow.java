@@ -9,7 +9,7 @@ package dev.eddy.bench;
 record ComparisonRow(WorkloadSpec spec, EngineFigures eddy, EngineFigures spark, String answer) {
 
   /**
-   * How many times faster Eddy is: the rows/s ratio for W1–W3, Spark's over Eddy's time from JVM
+   * How many times faster Eddy is: the rows/s ratio for W1–W3 and W5, Spark's over Eddy's time from JVM
    * start to the first batch for W4; NaN without both engines.
    */
   double speedup() {

@@ -17,7 +17,7 @@ import java.util.Map;
  * Spark.
  *
  * <pre>
- * mvn -q -pl eddy-bench exec:java -Dexec.args="--keys 100000 --rows 1000000 --batches 12 --checkpoint DIR [--backend memory]"
+ * mvn -q -pl eddy-bench exec:java -Dexec.args="--keys 100000 --rows 1000000 --checkpoint DIR [--backend memory] [--batches 20 --warmup 8]"
  * </pre>
  */
 public final class SeedBench {

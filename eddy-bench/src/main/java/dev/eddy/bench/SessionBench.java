@@ -18,8 +18,8 @@ import java.util.List;
  * sends bursts of 20 clicks and its sessions close by timeout during the run; watermark 10 s; a
  * {@code flatMapGroupsWithState} with {@code EventTimeTimeout} keeps one open session per user and
  * emits it when the watermark passes its last click plus the 30 s gap. {@link SparkSessionWorkload}
- * is the same query on Spark; the harness checks both leave the same sessions open and close the
- * same number.
+ * is the same query on Spark; the harness checks both leave the same number of sessions open and
+ * close the same number.
  */
 public final class SessionBench {
   /** W2's sessions close this long after their last click. */

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * @param p99Ms 99th percentile batch duration after warm-up
  * @param stateRows state entries after batch {@code batches - 1} (the answer's size)
  * @param stateMemoryBytes the state's {@code memoryUsedBytes} after that batch
- * @param rowsRemoved state entries removed in batches {@code 0..batches-1} (W2: closed sessions)
+ * @param rowsRemoved state entries removed in batches {@code 0..batches-1} (W2, W5: closed sessions)
  * @param samples sampled keys' counts (W1, see {@link KeySample}), or empty
  * @param peakRssBytes the child's peak RSS just before it printed this line, or -1
  */

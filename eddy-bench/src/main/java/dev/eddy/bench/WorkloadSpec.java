@@ -55,8 +55,8 @@ public record WorkloadSpec(
         a.getOrDefault("workload", "W1").toUpperCase(Locale.ROOT),
         Long.parseLong(a.getOrDefault("keys", "100000")),
         Long.parseLong(a.getOrDefault("rows", "1000000")),
-        Integer.parseInt(a.getOrDefault("batches", "12")),
-        Integer.parseInt(a.getOrDefault("warmup", "2")),
+        Integer.parseInt(a.getOrDefault("batches", Integer.toString(Compare.FULL_BATCHES))),
+        Integer.parseInt(a.getOrDefault("warmup", Integer.toString(Compare.FULL_WARMUP))),
         Integer.parseInt(a.getOrDefault("partitions", "2")),
         a.getOrDefault("backend", "memory"),
         a.get("checkpoint"));
