@@ -13,5 +13,9 @@ import java.util.Iterator;
  */
 @FunctionalInterface
 public interface FlatMapGroupsWithStateFunction<K, V, S, R> extends Serializable {
+  /**
+   * The output rows of {@code key} for this call, possibly none, computed from its {@code values}
+   * (empty on a timeout) and its {@code state}; see the package comment for threads and errors.
+   */
   Iterator<R> call(K key, Iterator<V> values, GroupState<S> state) throws Exception;
 }

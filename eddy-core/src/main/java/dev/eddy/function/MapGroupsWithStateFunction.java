@@ -12,5 +12,9 @@ import java.util.Iterator;
  */
 @FunctionalInterface
 public interface MapGroupsWithStateFunction<K, V, S, R> extends Serializable {
+  /**
+   * The output row of {@code key} for this call, computed from its {@code values} (empty on a
+   * timeout) and its {@code state}; see the package comment for threads and errors.
+   */
   R call(K key, Iterator<V> values, GroupState<S> state) throws Exception;
 }

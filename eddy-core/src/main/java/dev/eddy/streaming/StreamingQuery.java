@@ -50,7 +50,10 @@ public interface StreamingQuery {
   /** The progress of the last completed batch, or null before the first. */
   StreamingQueryProgress lastProgress();
 
-  /** The progress of recent batches, oldest first (at most 100). */
+  /**
+   * The progress of recent batches, oldest first: at most {@code
+   * eddy.sql.streaming.numRecentProgressUpdates} of them (default 100).
+   */
   StreamingQueryProgress[] recentProgress();
 
   /** The error that stopped the query, if any. */

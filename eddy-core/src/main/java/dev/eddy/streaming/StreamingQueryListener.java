@@ -6,6 +6,9 @@ import java.util.UUID;
  * Receives query lifecycle events of a session; register with {@link
  * StreamingQueryManager#addListener}. Events are delivered on the query's own thread, in order;
  * a listener that throws is logged and does not stop the query.
+ *
+ * <p>Thread safety: one listener receives the events of every query of the session, each on that
+ * query's thread, so calls for different queries may arrive concurrently.
  */
 public abstract class StreamingQueryListener {
   /** A query started. */
