@@ -48,7 +48,7 @@ public final class FileSinkReader {
    * The committed records of {@code dir} as values of {@code encoder}'s type (a record, bean or
    * scalar encoder), reading CSV with Spark's default options.
    *
-   * @throws RuntimeException naming the file and line when a record does not fit the type
+   * @throws MalformedFileException naming the file and line when a record does not fit the type
    */
   public static <T> List<T> read(Path dir, Encoder<T> encoder) {
     return SinkOutput.read(dir, encoder, Map.of());

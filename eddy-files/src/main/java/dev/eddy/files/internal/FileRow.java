@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>Thread safety: immutable once made (the values array is not exposed).
  */
-public final class FileRow implements Row {
+final class FileRow implements Row {
   private final List<String> columns;
   private final Object[] values;
 

@@ -35,7 +35,7 @@ import java.util.stream.Stream;
  * called from the query thread; partitions are read on worker threads and only touch the
  * thread-safe malformed-row counter.
  */
-public final class FileStreamSource implements Source<Row> {
+final class FileStreamSource implements Source<Row> {
   private static final Comparator<FileEntry> OLDEST_FIRST =
       Comparator.comparingLong(FileEntry::timestamp).thenComparing(FileEntry::path);
 

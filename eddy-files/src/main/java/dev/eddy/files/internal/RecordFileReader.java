@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.files.MalformedFileException;
 import dev.eddy.spi.RowConsumer;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ final class RecordFileReader {
           values = parser.parse(line);
         } catch (MalformedRecordException e) {
           if (mode == ParseMode.FAILFAST) {
-            throw new MalformedFileException(file, lineNumber, e);
+            throw new MalformedFileException(file, lineNumber, e.getMessage(), e);
           }
           malformed.increment();
           values = mode == ParseMode.PERMISSIVE ? e.partial() : null;

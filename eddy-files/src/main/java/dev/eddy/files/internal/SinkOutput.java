@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.files.MalformedFileException;
 import dev.eddy.Encoder;
 import dev.eddy.internal.codec.TypeEncoder;
 import dev.eddy.internal.codec.TypeInfo;

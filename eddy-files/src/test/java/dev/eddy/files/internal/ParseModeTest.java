@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.files.MalformedFileException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

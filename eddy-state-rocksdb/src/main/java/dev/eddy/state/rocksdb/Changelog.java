@@ -75,10 +75,6 @@ final class Changelog implements AutoCloseable {
     return c;
   }
 
-  Path file() {
-    return file;
-  }
-
   /** @throws UncheckedIOException naming the file when writing fails */
   void put(int columnFamily, byte[] key, byte[] value) {
     out.writeByte(PUT);

@@ -1,9 +1,9 @@
-package dev.eddy.files.internal;
+package dev.eddy.files;
 
 import java.nio.file.Path;
 
 /**
- * A malformed record met in FAILFAST mode. The message names the file, the line number (from 1)
+ * A malformed record met in FAILFAST mode by the file source, or by {@link FileSinkReader}. The message names the file, the line number (from 1)
  * and what was wrong, e.g. {@code Malformed record in /in/a.json at line 3 (mode FAILFAST):
  * field 'count': cannot convert 'x' to long}.
  *
@@ -14,8 +14,12 @@ public final class MalformedFileException extends RuntimeException {
   private final String file;
   private final long line;
 
-  MalformedFileException(Path file, long line, MalformedRecordException cause) {
-    super("Malformed record in " + file + " at line " + line + " (mode FAILFAST): " + cause.getMessage(), cause);
+  /**
+   * A record at {@code line} of {@code file} that could not be read for {@code reason}; the file
+   * source throws it, users catch it.
+   */
+  public MalformedFileException(Path file, long line, String reason, Throwable cause) {
+    super("Malformed record in " + file + " at line " + line + " (mode FAILFAST): " + reason, cause);
     this.file = file.toString();
     this.line = line;
   }
