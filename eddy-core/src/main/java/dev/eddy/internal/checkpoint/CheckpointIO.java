@@ -1,10 +1,13 @@
 package dev.eddy.internal.checkpoint;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -69,6 +72,59 @@ public class CheckpointIO {
     } catch (IOException e) {
       deleteQuietly(temp);
       throw new UncheckedIOException("Cannot write checkpoint file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Writes the content of a file to a stream. */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  /**
+   * Writes {@code content} to {@code file} atomically and durably unless {@code file} exists: the
+   * temporary file is published with a hard link, which fails when the name is taken, so checking
+   * and publishing are one step even with another writer racing for the name. The content is
+   * streamed, so it need not fit in memory.
+   *
+   * @return false when {@code file} existed already (nothing was written)
+   * @throws UncheckedIOException naming the file when any step fails; {@code file} is then absent
+   */
+  public boolean writeNew(Path file, Content content) {
+    Path dir = file.getParent();
+    Path temp = dir.resolve(TEMP_PREFIX + file.getFileName() + "-" + UUID.randomUUID());
+    try {
+      Files.createDirectories(dir);
+      try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        OutputStream out = new BufferedOutputStream(new OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            ByteBuffer buf = ByteBuffer.wrap(b, off, len);
+            while (buf.hasRemaining()) {
+              CheckpointIO.this.write(ch, buf);
+            }
+          }
+        }, 1 << 16);
+        content.writeTo(out);
+        out.flush(); // not closed: the channel stays open until it is fsynced
+        ch.force(true);
+      }
+      try {
+        Files.createLink(file, temp);
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+      syncDirectory(dir);
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write checkpoint file " + file + ": " + e.getMessage(), e);
+    } finally {
+      deleteQuietly(temp);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -22,7 +23,7 @@ import java.util.stream.Stream;
  * <p>Entry format: the file {@code _eddy_metadata/N}, whose first line is the format version
  * {@code v1} and second line a JSON array of data file names relative to the sink directory,
  * such as {@code ["part-3-4f1c….json"]} ({@code []} for an empty batch). Entries are written once
- * through {@link AtomicFiles} and never changed.
+ * through {@link dev.eddy.internal.checkpoint.CheckpointIO#writeNew} and never changed.
  *
  * <p>Thread safety: stateless apart from the directory; one sink writes it, readers may read it
  * concurrently (they see whole entries or none).
@@ -49,17 +50,13 @@ final class FileSinkLog {
    * Commits batch {@code batchId} with its data files, unless it is committed already.
    *
    * @return false when an entry for the batch existed already (nothing was written)
-   * @throws IOException naming the entry when it cannot be written
+   * @throws IOException when the log directory cannot be created
+   * @throws java.io.UncheckedIOException naming the entry when it cannot be written
    */
   boolean commit(long batchId, List<String> files) throws IOException {
     Files.createDirectories(dir);
     byte[] content = (VERSION + "\n" + JSON.writeValueAsString(files) + "\n").getBytes(StandardCharsets.UTF_8);
-    Path entry = entry(batchId);
-    try {
-      return AtomicFiles.writeNew(entry, out -> out.write(content));
-    } catch (IOException e) {
-      throw new IOException("Cannot write file sink log entry " + entry + ": " + e.getMessage(), e);
-    }
+    return CheckpointIO.get().writeNew(entry(batchId), out -> out.write(content));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +24,7 @@ import java.util.stream.Stream;
  *
  * <p>With a metadata directory the log is durable: offset {@code N} is the file {@code
  * <dir>/N}, whose first line is the format version {@code v1} and each further line a JSON object
- * {@code {"path":...,"timestamp":...}}. Each file is written once through {@link AtomicFiles}
+ * {@code {"path":...,"timestamp":...}}. Each file is written once through {@link CheckpointIO#writeNew}
  * before its offset is handed to the engine, and the whole log is read back when a source starts
  * on the same directory. Without a directory the log lives in memory only.
  *
@@ -87,13 +88,9 @@ final class FileSourceLog {
     long offset = lastOffset() + 1;
     if (dir != null) {
       Path file = dir.resolve(Long.toString(offset));
-      try {
-        if (!AtomicFiles.writeNew(file, out -> write(files, out))) {
-          throw new IllegalStateException(
-              "File source log entry " + file + " exists already: is another query using this checkpoint?");
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot write file source log entry " + file, e);
+      if (!CheckpointIO.get().writeNew(file, out -> write(files, out))) {
+        throw new IllegalStateException(
+            "File source log entry " + file + " exists already: is another query using this checkpoint?");
       }
     }
     remember(offset, files);

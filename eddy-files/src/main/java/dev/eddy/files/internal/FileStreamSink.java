@@ -1,5 +1,6 @@
 package dev.eddy.files.internal;
 
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import dev.eddy.Encoder;
 import dev.eddy.Row;
 import dev.eddy.internal.codec.TypeEncoder;
@@ -18,7 +19,7 @@ import java.util.UUID;
  *
  * <p>The protocol of {@link #addBatch}: (1) when the log has an entry for the batch, return: the
  * batch is a re-execution after a restart and its output is already committed; (2) write the
- * rows to {@code part-<batchId>-<uuid>.<ext>} through {@link AtomicFiles} (no file for an empty
+ * rows to {@code part-<batchId>-<uuid>.<ext>} through {@link CheckpointIO#writeNew} (no file for an empty
  * batch); (3) write the log entry for the batch naming that file. A crash between (2) and (3)
  * leaves an orphan data file that no reader sees and the re-executed batch writes anew; if the
  * entry appears between (1) and (3), the file just written is deleted.
@@ -54,7 +55,7 @@ final class FileStreamSink<T> implements Sink<T> {
       List<String> columns = encoder.info().kind() == TypeInfo.Kind.ROW
           ? ((Row) rows.get(0)).columns()
           : encoder.columnNames();
-      AtomicFiles.writeNew(dir.resolve(name), out -> writer.write(columns, values, out));
+      CheckpointIO.get().writeNew(dir.resolve(name), out -> writer.write(columns, values, out));
       files.add(name);
     }
     boolean committed = false;
