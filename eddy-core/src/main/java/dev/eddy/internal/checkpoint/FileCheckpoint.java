@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <pre>
  * metadata           the query id
- * offsets/N          batch N's source range, timestamp, watermarks, fixed settings (before it runs)
+ * offsets/N          batch N's source range, timestamp, watermarks (before it runs)
  * commits/N          batch N is done; the watermark after it
  * state/&lt;op&gt;/...     state store files, see the backends
  * sources/&lt;i&gt;/...    what sources keep (such as files seen)
@@ -80,11 +80,6 @@ public final class FileCheckpoint implements QueryCheckpoint {
       id = UUID.randomUUID();
       io.writeAtomically(metadata, LogFile.encode(Json.write(Map.of("id", id.toString()))));
     }
-  }
-
-  /** The checkpoint's directory. */
-  public Path root() {
-    return root;
   }
 
   @Override

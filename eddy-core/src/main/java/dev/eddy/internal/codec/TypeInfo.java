@@ -159,11 +159,6 @@ public final class TypeInfo<T> {
       return intReader.applyAsInt(target);
     }
 
-    /** Writes this field of a bean; null for records. */
-    public MethodHandle setter() {
-      return setter;
-    }
-
     /** The getter, typed {@code (Object) -> Object}. */
     public MethodHandle getter() {
       return getter;

@@ -129,7 +129,7 @@ public final class SessionConf {
   }
 
   public long pollingDelayMs() {
-    return positive(POLLING_DELAY, 10);
+    return millis(POLLING_DELAY, 10);
   }
 
   public int stateGrowthWarningBatches() {
@@ -143,7 +143,7 @@ public final class SessionConf {
 
   /** How often state stores run their background maintenance, in milliseconds. */
   public long maintenanceIntervalMs() {
-    return positive(MAINTENANCE_INTERVAL, 5000);
+    return millis(MAINTENANCE_INTERVAL, 5000);
   }
 
   public int workerThreads() {
@@ -151,13 +151,23 @@ public final class SessionConf {
   }
 
   private long positive(String key, long defaultValue) {
+    return positive(key, defaultValue, false);
+  }
+
+  /** A duration setting: a positive number of milliseconds, written with or without "ms". */
+  private long millis(String key, long defaultValue) {
+    return positive(key, defaultValue, true);
+  }
+
+  private long positive(String key, long defaultValue, boolean millis) {
     String v = values.get(key);
     if (v == null) {
       return defaultValue;
     }
     long n;
     try {
-      n = Long.parseLong(v.trim().replaceAll("ms$", ""));
+      String text = v.trim();
+      n = Long.parseLong(millis && text.endsWith("ms") ? text.substring(0, text.length() - 2).trim() : text);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("Setting '" + key + "' must be a positive integer, got '" + v + "'", e);
     }

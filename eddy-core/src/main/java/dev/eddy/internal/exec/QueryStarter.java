@@ -67,8 +67,9 @@ public final class QueryStarter {
       throw new AnalysisException(e.getMessage(), e);
     }
     StatefulOperator operator = null;
+    Source<Object> source = null;
     try {
-      Source<Object> source = (Source<Object>) createSource(
+      source = (Source<Object>) createSource(
           plan.source(), request.clock(), checkpointDir == null ? null : checkpointDir.resolve("sources").resolve("0"));
       Sink<Object> sink = request.sinkInstance();
       String sinkDescription = "ForeachBatchSink";
@@ -86,6 +87,13 @@ public final class QueryStarter {
       }
       return launch(request, conf, plan, checkpoint, source, sink, sinkDescription, operator);
     } catch (RuntimeException e) {
+      if (source != null) {
+        try {
+          source.stop();
+        } catch (RuntimeException stopFailure) {
+          e.addSuppressed(stopFailure);
+        }
+      }
       if (operator != null) {
         operator.close();
       }

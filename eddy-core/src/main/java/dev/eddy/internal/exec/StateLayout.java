@@ -177,6 +177,7 @@ final class StateLayout {
     try {
       Files.move(dir, old);
       Files.move(staging, dir);
+      CheckpointIO.syncDirectory(root); // the swap must survive a power loss before batches commit on it
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot switch state layout in " + root + ": " + e.getMessage(), e);
     }
@@ -191,6 +192,7 @@ final class StateLayout {
     try {
       if (!Files.exists(dir) && Files.exists(old)) {
         Files.move(old, dir);
+        CheckpointIO.syncDirectory(root);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot restore state directory " + dir + " from " + old, e);

@@ -285,7 +285,7 @@ final class StatefulOperator {
     }
   }
 
-  /** Commits partition work; returns the commit time in nanoseconds. */
+  /** Commits partition work and records the commit time and the store's metrics in its outcome. */
   void commit(PartitionOutcome outcome) {
     long t0 = System.nanoTime();
     outcome.store.commit();

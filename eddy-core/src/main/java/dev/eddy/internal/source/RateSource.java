@@ -34,10 +34,6 @@ final class RateSource implements Source<Row> {
     this.numPartitions = numPartitions;
   }
 
-  long startTimeMillis() {
-    return startTimeMillis;
-  }
-
   /**
    * The first value of second {@code seconds} (the number of values before it). The speed grows by
    * {@code rowsPerSecond / (rampUpSeconds + 1)} (integer division) each second during ramp-up, then

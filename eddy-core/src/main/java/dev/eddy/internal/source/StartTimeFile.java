@@ -1,20 +1,15 @@
 package dev.eddy.internal.source;
 
-import java.io.IOException;
+import dev.eddy.internal.checkpoint.CheckpointIO;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The start time of a {@code rate} source, kept in the source's metadata directory so a restarted
  * query gives every value the same timestamp as before. The file holds the epoch milliseconds as
- * decimal text; it is written once (temporary file, fsync, atomic rename, directory fsync) and
- * only read afterwards.
+ * decimal text; it is written once ({@link CheckpointIO#writeNew}) and only read afterwards.
  *
  * <p>Thread safety: used by the query thread only.
  */
@@ -31,44 +26,22 @@ final class StartTimeFile {
    */
   static long readOrCreate(Path dir, long now) {
     Path file = dir.resolve(NAME);
-    try {
-      if (Files.exists(file)) {
-        return read(file);
+    if (!Files.exists(file)) {
+      byte[] text = Long.toString(now).getBytes(StandardCharsets.US_ASCII);
+      if (CheckpointIO.get().writeNew(file, out -> out.write(text))) {
+        return now;
       }
-      Files.createDirectories(dir);
-      Path tmp = dir.resolve(NAME + ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer bytes = ByteBuffer.wrap(Long.toString(now).getBytes(StandardCharsets.US_ASCII));
-        while (bytes.hasRemaining()) {
-          ch.write(bytes);
-        }
-        ch.force(true);
-      }
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-      syncDirectory(dir);
-      return now;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read or write the rate source start time file " + file, e);
     }
+    return read(file);
   }
 
-  private static long read(Path file) throws IOException {
-    String text = Files.readString(file, StandardCharsets.US_ASCII).trim();
+  private static long read(Path file) {
+    String text = new String(CheckpointIO.get().read(file), StandardCharsets.US_ASCII).trim();
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
       throw new IllegalStateException(
           "Corrupt rate source start time file " + file + ": expected epoch milliseconds, got '" + text + "'", e);
-    }
-  }
-
-  /** Makes the rename durable; skipped where directories cannot be opened (Windows). */
-  private static void syncDirectory(Path dir) {
-    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-      ch.force(true);
-    } catch (IOException e) {
-      // The platform does not support opening a directory; the rename is as durable as it allows.
     }
   }
 }

@@ -105,10 +105,6 @@ final class StateFile {
       buf[lengthAt + 3] = (byte) len;
     }
 
-    long records() {
-      return records;
-    }
-
     byte[] finish() {
       out.writeByte(END);
       out.writeLong(records);

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -32,7 +33,8 @@ import java.util.stream.Stream;
  * </ul>
  *
  * <p>Thread safety: maintenance runs on its own thread; reads and maintenance synchronise on this
- * object; delta writes need no lock (a new file, renamed into place atomically).
+ * object; the commit's delta and snapshot writes need no lock (each a file of a version
+ * maintenance does not write, renamed into place atomically); the counters are safe from both.
  */
 final class StateFiles {
   private final Path dir;
@@ -41,7 +43,7 @@ final class StateFiles {
   private final int minDeltas;
   private final int retain;
   private volatile long lastSnapshotBytes;
-  private volatile long snapshotsWritten;
+  private final AtomicLong snapshotsWritten = new AtomicLong();
 
   StateFiles(Path dir, List<ColumnFamily<?, ?>> families, String partition, int minDeltas, int retain) {
     this.dir = dir;
@@ -69,7 +71,7 @@ final class StateFiles {
     CheckpointIO.get().writeAtomically(file(version, ".snapshot"), bytes);
     CheckpointIO.get().delete(file(version, ".delta"));
     lastSnapshotBytes = bytes.length;
-    snapshotsWritten++;
+    snapshotsWritten.incrementAndGet();
   }
 
   /**
@@ -90,7 +92,7 @@ final class StateFiles {
   }
 
   long snapshotsWritten() {
-    return snapshotsWritten;
+    return snapshotsWritten.get();
   }
 
   /**
@@ -211,7 +213,7 @@ final class StateFiles {
     byte[] bytes = w.finish();
     CheckpointIO.get().writeAtomically(file(version, ".snapshot"), bytes);
     lastSnapshotBytes = bytes.length;
-    snapshotsWritten++;
+    snapshotsWritten.incrementAndGet();
   }
 
   private Path file(long version, String suffix) {
