@@ -97,12 +97,19 @@ public final class Dataset<T> {
    * Views rows as {@code encoder}'s type: each record or bean field takes the column of the same
    * name (Spark's {@code Dataset.as}). Meant for {@link Row} datasets, such as a file source with
    * a declared schema.
+   *
+   * @throws AnalysisException when this dataset's rows are neither {@link Row}s nor already of
+   *     {@code encoder}'s type
    */
   public <U> Dataset<U> as(Encoder<U> encoder) {
     if (encoder.clazz().isAssignableFrom(plan.encoder().clazz())) {
       @SuppressWarnings("unchecked")
       Dataset<U> same = (Dataset<U>) this;
       return same;
+    }
+    if (!Row.class.isAssignableFrom(plan.encoder().clazz())) {
+      throw new AnalysisException("Dataset.as(" + encoder.clazz().getName() + ") needs a dataset of Row, but its rows are "
+          + plan.encoder().clazz().getName() + "; use map() to convert typed rows");
     }
     return new Dataset<>(session, new LogicalPlan.MapRows(plan, RowConverter.to(encoder), encoder));
   }

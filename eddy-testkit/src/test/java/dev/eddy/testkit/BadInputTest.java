@@ -82,6 +82,15 @@ class BadInputTest {
   }
 
   @Test
+  void asOnTypedRowsIsRejectedWhenTheQueryIsBuilt() {
+    Dataset<Long> values = rate().map(r -> r.getLong("value"), Encoders.LONG());
+    assertThatThrownBy(() -> values.as(Encoders.bean(Count.class)))
+        .isInstanceOf(AnalysisException.class)
+        .hasMessageContaining("needs a dataset of Row")
+        .hasMessageContaining("java.lang.Long");
+  }
+
+  @Test
   void unknownSinkFormatIsRejectedAtStart() {
     assertRejectedAtStart(rate().writeStream().format("consol"), AnalysisException.class, "sink format 'consol'", "console");
   }
