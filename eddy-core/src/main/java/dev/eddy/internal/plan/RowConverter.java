@@ -16,6 +16,12 @@ import java.util.List;
 public final class RowConverter implements MapFunction<Object, Object> {
   private static final long serialVersionUID = 1L;
   private final Class<?> target;
+  /** The target's fields, resolved on first use (not serialized: the Spark runner ships this). */
+  private transient volatile TypeInfo<?> info;
+  /** Where each field's column sits in rows with these columns; rows of a source share one list. */
+  private transient volatile Layout layout;
+
+  private record Layout(List<String> columns, int[] indexes) {}
 
   private RowConverter(Class<?> target) {
     this.target = target;
@@ -36,23 +42,41 @@ public final class RowConverter implements MapFunction<Object, Object> {
   @Override
   public Object call(Object value) {
     Row row = (Row) value;
-    TypeInfo<?> info = TypeInfo.of(target);
+    TypeInfo<?> info = this.info;
+    if (info == null) {
+      this.info = info = TypeInfo.of(target);
+    }
     if (info.kind() == TypeInfo.Kind.SCALAR) {
       int i = row.length() == 1 ? 0 : row.fieldIndex("value");
       return convert(row.get(i), target, "value");
     }
     List<TypeInfo.FieldInfo> fields = info.fields();
+    int[] indexes = indexes(row.columns(), fields);
     Object[] values = new Object[fields.size()];
     for (int i = 0; i < values.length; i++) {
       TypeInfo.FieldInfo f = fields.get(i);
-      int idx = row.columns().indexOf(f.name());
-      if (idx < 0) {
-        throw new IllegalArgumentException(
-            "Cannot convert row with columns " + row.columns() + " to " + target.getSimpleName() + ": no column '" + f.name() + "'");
-      }
-      values[i] = convert(row.get(idx), f.type(), f.name());
+      values[i] = convert(row.get(indexes[i]), f.type(), f.name());
     }
     return info.newInstance(values);
+  }
+
+  /** The column of each field in rows with {@code columns}, worked out once per columns list. */
+  private int[] indexes(List<String> columns, List<TypeInfo.FieldInfo> fields) {
+    Layout l = layout;
+    if (l != null && l.columns() == columns) {
+      return l.indexes();
+    }
+    int[] indexes = new int[fields.size()];
+    for (int i = 0; i < indexes.length; i++) {
+      String name = fields.get(i).name();
+      indexes[i] = columns.indexOf(name);
+      if (indexes[i] < 0) {
+        throw new IllegalArgumentException(
+            "Cannot convert row with columns " + columns + " to " + target.getSimpleName() + ": no column '" + name + "'");
+      }
+    }
+    layout = new Layout(columns, indexes);
+    return indexes;
   }
 
   private static Object convert(Object v, Class<?> type, String field) {
