@@ -48,6 +48,32 @@ public record StateStoreContext(
         "Setting '" + key + "' must be an integer of at least " + min + ", got '" + v + "' (" + describe() + ")");
   }
 
+  /** The setting naming how many recent versions a durable store must be able to load. */
+  public static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
+
+  /** The setting naming how many versions may pass between two snapshots of a durable store. */
+  public static final String MIN_DELTAS_FOR_SNAPSHOT = "eddy.sql.streaming.stateStore.minDeltasForSnapshot";
+
+  /**
+   * How many of the newest versions a durable store keeps loadable ({@link #MIN_BATCHES_TO_RETAIN},
+   * default 100, as Spark's); older files may be deleted.
+   *
+   * @throws IllegalArgumentException naming the setting when it is not a positive integer
+   */
+  public int minBatchesToRetain() {
+    return (int) longSetting(MIN_BATCHES_TO_RETAIN, 100, 1);
+  }
+
+  /**
+   * After how many versions without one a durable store writes a snapshot ({@link
+   * #MIN_DELTAS_FOR_SNAPSHOT}, default 10, as Spark's).
+   *
+   * @throws IllegalArgumentException naming the setting when it is not a positive integer
+   */
+  public int minDeltasForSnapshot() {
+    return (int) longSetting(MIN_DELTAS_FOR_SNAPSHOT, 10, 1);
+  }
+
   /** "operator 'x' partition n", for error messages. */
   public String describe() {
     return "operator '" + operatorName + "' (id " + operatorId + ") partition " + partitionId;

@@ -1,5 +1,6 @@
 package dev.eddy.internal.conf;
 
+import dev.eddy.spi.StateStoreContext;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -27,7 +28,7 @@ public final class SessionConf {
   public static final String WORKER_THREADS = "eddy.workerThreads";
   /** Backend settings live under this prefix and are passed to the backend as they are. */
   public static final String STATE_STORE_PREFIX = "eddy.sql.streaming.stateStore.";
-  public static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
+  public static final String MIN_BATCHES_TO_RETAIN = StateStoreContext.MIN_BATCHES_TO_RETAIN;
   public static final String MAINTENANCE_INTERVAL = "eddy.sql.streaming.stateStore.maintenanceInterval";
 
   private static final Set<String> KNOWN =

@@ -35,8 +35,6 @@ import java.util.Map;
  * files.
  */
 public final class MemoryStateStoreProvider implements StateStoreProvider {
-  static final String MIN_DELTAS_FOR_SNAPSHOT = "eddy.sql.streaming.stateStore.minDeltasForSnapshot";
-  static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
   /** Entries sampled per commit to estimate the memory the state holds. */
   private static final int SIZE_SAMPLES = 32;
 
@@ -67,8 +65,7 @@ public final class MemoryStateStoreProvider implements StateStoreProvider {
       committedVersion = 0;
     } else {
       files = new StateFiles(dir, families, context.describe(),
-          (int) context.longSetting(MIN_DELTAS_FOR_SNAPSHOT, 10, 1),
-          (int) context.longSetting(MIN_BATCHES_TO_RETAIN, 100, 1));
+          context.minDeltasForSnapshot(), context.minBatchesToRetain());
     }
   }
 

@@ -68,9 +68,9 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   /** Size in MB of the block cache shared by all RocksDB partitions of the process. */
   public static final String MEMORY_LIMIT_MB = "eddy.sql.streaming.stateStore.rocksdb.memoryLimitMB";
   /** How many recent versions stay loadable; older files are deleted. */
-  public static final String MIN_BATCHES_TO_RETAIN = "eddy.sql.streaming.minBatchesToRetain";
+  public static final String MIN_BATCHES_TO_RETAIN = StateStoreContext.MIN_BATCHES_TO_RETAIN;
   /** How many committed versions trigger a snapshot in maintenance. */
-  public static final String MIN_DELTAS_FOR_SNAPSHOT = "eddy.sql.streaming.stateStore.minDeltasForSnapshot";
+  public static final String MIN_DELTAS_FOR_SNAPSHOT = StateStoreContext.MIN_DELTAS_FOR_SNAPSHOT;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Object maintenance = new Object();
@@ -100,8 +100,8 @@ public final class RocksDbStateStoreProvider implements StateStoreProvider {
   public void init(StateStoreContext context) {
     this.context = context;
     long memoryMb = context.longSetting(MEMORY_LIMIT_MB, 256, 16);
-    minBatchesToRetain = (int) context.longSetting(MIN_BATCHES_TO_RETAIN, 100, 1);
-    minDeltasForSnapshot = (int) context.longSetting(MIN_DELTAS_FOR_SNAPSHOT, 10, 1);
+    minBatchesToRetain = context.minBatchesToRetain();
+    minDeltasForSnapshot = context.minDeltasForSnapshot();
     changelogColumns = new ArrayList<>();
     changelogColumns.add(RocksDbInstance.META);
     context.columnFamilies().forEach(cf -> changelogColumns.add(cf.name()));
