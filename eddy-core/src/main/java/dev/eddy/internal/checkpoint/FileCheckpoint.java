@@ -9,6 +9,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,9 @@ public final class FileCheckpoint implements QueryCheckpoint {
   private final int retain;
   private final FileChannel lockChannel;
   private final FileLock lock;
+
+  /** Per log directory, the batch below which every entry is known to be deleted. */
+  private final Map<String, Long> purgedBelow = new HashMap<>();
 
   /**
    * Opens (creating if needed) the checkpoint at {@code root}, keeping at least {@code retain}
@@ -167,13 +171,26 @@ public final class FileCheckpoint implements QueryCheckpoint {
     return ids;
   }
 
+  /**
+   * Deletes the entries of {@code dir} below {@code belowBatch}: the first time by listing the
+   * directory (an earlier run may have left any), then only the entries since the last purge, so
+   * a commit does not list the log directories.
+   */
   private void purge(String dir, long belowBatch) {
     if (belowBatch <= 0) {
       return;
     }
-    for (Long id : ids(dir).headSet(belowBatch)) {
-      io.delete(root.resolve(dir).resolve(Long.toString(id)));
+    Long done = purgedBelow.get(dir);
+    if (done == null) {
+      for (Long id : ids(dir).headSet(belowBatch)) {
+        io.delete(root.resolve(dir).resolve(Long.toString(id)));
+      }
+    } else {
+      for (long id = done; id < belowBatch; id++) {
+        io.delete(root.resolve(dir).resolve(Long.toString(id)));
+      }
     }
+    purgedBelow.put(dir, Math.max(belowBatch, done == null ? 0 : done));
   }
 
   @Override

@@ -49,6 +49,30 @@ class CheckpointRestartTest {
         .checkpoint(checkpoint);
   }
 
+  private static List<String> entries(Path logDir) throws Exception {
+    try (Stream<Path> files = Files.list(logDir)) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d+")).sorted().toList();
+    }
+  }
+
+  @Test
+  void offsetAndCommitLogsKeepOnlyTheRetainedBatchesAcrossRestarts() throws Exception {
+    try (StreamDriver<Event, Count> d = driver(dir).config("eddy.sql.streaming.minBatchesToRetain", 3).start()) {
+      for (int i = 0; i < 8; i++) {
+        d.addData(new Event("a", i, 1)).processAllAvailable();
+      }
+      // the last batch and the 3 before it (a restart reads the last committed batch's offsets)
+      assertThat(entries(dir.resolve("offsets"))).containsExactly("4", "5", "6", "7");
+      assertThat(entries(dir.resolve("commits"))).containsExactly("4", "5", "6", "7");
+      d.restart();
+      for (int i = 8; i < 11; i++) {
+        d.addData(new Event("a", i, 1)).processAllAvailable();
+      }
+      assertThat(entries(dir.resolve("offsets"))).containsExactly("10", "7", "8", "9");
+      assertThat(entries(dir.resolve("commits"))).containsExactly("10", "7", "8", "9");
+    }
+  }
+
   @Test
   void c2_restartResumesStateAndBatchIds() throws Exception {
     try (StreamDriver<Event, Count> d = driver(dir).start()) {
