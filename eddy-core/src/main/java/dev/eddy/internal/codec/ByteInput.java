@@ -53,6 +53,11 @@ public final class ByteInput {
     pos += n;
   }
 
+  /** Reads what {@link ByteOutput#writeNullable} wrote: null, or a value through {@code codec}. */
+  public <E> E readNullable(Codec<E> codec) {
+    return readByte() == 0 ? null : codec.read(this);
+  }
+
   public byte readByte() {
     require(1);
     return buf[pos++];

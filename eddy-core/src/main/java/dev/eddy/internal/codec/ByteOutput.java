@@ -48,6 +48,16 @@ public final class ByteOutput {
     return Arrays.copyOf(buf, pos);
   }
 
+  /** Writes a presence byte, then {@code value} through {@code codec} when it is not null. */
+  public <E> void writeNullable(Codec<E> codec, E value) {
+    if (value == null) {
+      writeByte(0);
+    } else {
+      writeByte(1);
+      codec.write(value, this);
+    }
+  }
+
   public void writeByte(int b) {
     ensure(1);
     buf[pos++] = (byte) b;

@@ -14,19 +14,6 @@ import java.util.Optional;
 final class ContainerCodecs {
   private ContainerCodecs() {}
 
-  static <E> void writeNullable(Codec<E> codec, E value, ByteOutput out) {
-    if (value == null) {
-      out.writeByte(0);
-    } else {
-      out.writeByte(1);
-      codec.write(value, out);
-    }
-  }
-
-  static <E> E readNullable(Codec<E> codec, ByteInput in) {
-    return in.readByte() == 0 ? null : codec.read(in);
-  }
-
   /** A list of one element type. */
   static final class ListCodec<E> implements Codec<List<E>> {
     private final Codec<E> element;
@@ -41,7 +28,7 @@ final class ContainerCodecs {
     public void write(List<E> value, ByteOutput out) {
       out.writeLength(value.size());
       for (E e : value) {
-        writeNullable(element, e, out);
+        out.writeNullable(element, e);
       }
     }
 
@@ -50,7 +37,7 @@ final class ContainerCodecs {
       int n = in.readLength();
       List<E> list = new ArrayList<>(Math.min(n, in.remaining()));
       for (int i = 0; i < n; i++) {
-        list.add(readNullable(element, in));
+        list.add(in.readNullable(element));
       }
       return list;
     }
@@ -77,8 +64,8 @@ final class ContainerCodecs {
     public void write(Map<K, V> value, ByteOutput out) {
       out.writeLength(value.size());
       for (Map.Entry<K, V> e : value.entrySet()) {
-        writeNullable(keys, e.getKey(), out);
-        writeNullable(values, e.getValue(), out);
+        out.writeNullable(keys, e.getKey());
+        out.writeNullable(values, e.getValue());
       }
     }
 
@@ -87,8 +74,8 @@ final class ContainerCodecs {
       int n = in.readLength();
       Map<K, V> map = new LinkedHashMap<>();
       for (int i = 0; i < n; i++) {
-        K k = readNullable(keys, in);
-        map.put(k, readNullable(values, in));
+        K k = in.readNullable(keys);
+        map.put(k, in.readNullable(values));
       }
       return map;
     }
@@ -111,12 +98,12 @@ final class ContainerCodecs {
 
     @Override
     public void write(Optional<E> value, ByteOutput out) {
-      writeNullable(element, value.orElse(null), out);
+      out.writeNullable(element, value.orElse(null));
     }
 
     @Override
     public Optional<E> read(ByteInput in) {
-      return Optional.ofNullable(readNullable(element, in));
+      return Optional.ofNullable(in.readNullable(element));
     }
 
     @Override

@@ -412,7 +412,7 @@ public final class StreamingQueryImpl implements StreamingQuery {
 
   @Override
   public String explainString() {
-    return plan.explain(root);
+    return "== Plan ==\n" + LogicalPlan.tree(root);
   }
 
   /** The id of the next batch to run. */

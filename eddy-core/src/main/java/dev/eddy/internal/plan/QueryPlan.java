@@ -22,10 +22,4 @@ public record QueryPlan(
     LogicalPlan.FlatMapGroupsWithState stateful,
     List<LogicalPlan> postNodes,
     EventTimeColumn lateFilter) {
-
-  /** The plan as indented text, sink side first, as {@code explain()} prints it. */
-  public String explain(LogicalPlan root) {
-    return "== Plan ==\n" + LogicalPlan.tree(root);
-  }
-
 }

@@ -21,18 +21,13 @@ final class StateEntryCodec implements Codec<StateEntry> {
 
   @Override
   public void write(StateEntry entry, ByteOutput out) {
-    if (entry.value() == null) {
-      out.writeByte(0);
-    } else {
-      out.writeByte(1);
-      value.write(entry.value(), out);
-    }
+    out.writeNullable(value, entry.value());
     out.writeZigZagLong(entry.timeoutMs());
   }
 
   @Override
   public StateEntry read(ByteInput in) {
-    Object v = in.readByte() == 0 ? null : value.read(in);
+    Object v = in.readNullable(value);
     return new StateEntry(v, in.readZigZagLong());
   }
 
