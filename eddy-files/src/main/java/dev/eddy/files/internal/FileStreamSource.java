@@ -8,7 +8,9 @@ import dev.eddy.spi.Source;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -90,10 +92,18 @@ final class FileStreamSource implements Source<Row> {
     try (Stream<Path> entries = Files.list(options.dir())) {
       for (Path p : (Iterable<Path>) entries::iterator) {
         String name = p.getFileName().toString();
-        if (name.startsWith(".") || name.startsWith("_") || !Files.isRegularFile(p)) {
+        if (name.startsWith(".") || name.startsWith("_")) {
           continue;
         }
-        files.add(new FileEntry(p.toString(), Files.getLastModifiedTime(p).toMillis()));
+        BasicFileAttributes attributes;
+        try {
+          attributes = Files.readAttributes(p, BasicFileAttributes.class); // one stat per file
+        } catch (NoSuchFileException gone) {
+          continue; // deleted since the listing
+        }
+        if (attributes.isRegularFile()) {
+          files.add(new FileEntry(p.toString(), attributes.lastModifiedTime().toMillis()));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list the source directory " + options.dir(), e);

@@ -16,6 +16,7 @@ import org.rocksdb.WriteBatch;
  */
 final class WriteBatchBuilder {
   private static final int HEADER_BYTES = 12;
+  private static final byte[] EMPTY_HEADER = new byte[HEADER_BYTES];
   private static final int COUNT_AT = 8;
   private static final byte TYPE_DELETION = 0x0;
   private static final byte TYPE_VALUE = 0x1;
@@ -32,7 +33,7 @@ final class WriteBatchBuilder {
   /** Forgets the records, keeping the buffer. */
   void clear() {
     out.reset();
-    out.writeBytes(new byte[HEADER_BYTES], 0, HEADER_BYTES);
+    out.writeBytes(EMPTY_HEADER, 0, HEADER_BYTES);
     count = 0;
   }
 
