@@ -120,10 +120,15 @@ public final class QueryStarter {
     return query;
   }
 
+  /** Whether a writer option is a session setting for this query rather than the sink's. */
+  private static boolean isSetting(String option) {
+    return option.startsWith("eddy.") || option.startsWith("spark.");
+  }
+
   private static Map<String, String> queryConf(Map<String, String> options) {
     Map<String, String> out = new java.util.LinkedHashMap<>();
     options.forEach((k, v) -> {
-      if (k.startsWith("eddy.") || k.startsWith("spark.")) {
+      if (isSetting(k)) {
         out.put(k, v);
       }
     });
@@ -188,7 +193,7 @@ public final class QueryStarter {
       if (p.shortName().equalsIgnoreCase(format)) {
         Map<String, String> sinkOptions = new java.util.LinkedHashMap<>();
         request.options().forEach((k, v) -> {
-          if (!k.equals("checkpointlocation") && !k.startsWith("eddy.") && !k.startsWith("spark.")) {
+          if (!k.equals("checkpointlocation") && !isSetting(k)) {
             sinkOptions.put(k, v);
           }
         });
