@@ -240,9 +240,8 @@ public final class StreamingQueryImpl implements StreamingQuery {
   }
 
   private void fail(Throwable t) {
-    Throwable cause = t;
     String message = "Query " + describe() + " terminated with exception: " + t.getMessage();
-    exception = new StreamingQueryException(message, cause, null, null);
+    exception = new StreamingQueryException(message, t, null, null);
     LOG.error(message, t);
   }
 
